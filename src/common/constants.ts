@@ -1,0 +1,35 @@
+/** Business constants of spec §9 and the decisions of architecture §5, shared by server and client. */
+
+export const ROLES = ['admin', 'institute'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const INSTITUTE_TYPES = ['school', 'madrasah'] as const;
+export const INSTITUTE_LEVELS = ['play-5th', 'play-8th', 'play-10th', 'play-12th'] as const;
+export const MANAGEMENT_TYPES = ['private', 'non-government', 'government'] as const;
+
+export const CLASS_CODES = ['04', '07'] as const;
+export const GENDERS = ['m', 'f'] as const;
+export const DEPARTMENTS = ['p', 'a', 'c', 's'] as const;
+export const PAYMENT_METHODS = ['bkash', 'bank'] as const;
+
+/** Default registration fee in taka; the live value is the `registration_fee` setting. */
+export const DEFAULT_REGISTRATION_FEE = 200;
+
+export const PAGE_SIZES = [10, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const REGISTRATION_PAGE_SIZE = 100;
+export const DROPDOWN_PAGE_SIZE = 500;
+export const REMOTE_SELECT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 500;
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const STATUS_ACTIVE = 1;
+export const STATUS_INACTIVE = 0;
+
+/** Lengths of stored text; the database columns are sized from these too. */
+export const LIMITS = {
+  shortText: 191,
+  password: { min: 8, max: 128 },
+  totalStudents: 100_000,
+} as const;

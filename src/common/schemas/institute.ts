@@ -1,0 +1,144 @@
+/** The institute account's fields (spec §3) and the rules of spec §5, shared by every form that edits them. */
+import { z } from 'zod';
+import { INSTITUTE_LEVELS, INSTITUTE_TYPES, LIMITS, MANAGEMENT_TYPES, ROLES } from '../constants.js';
+import { divisionById, isDistrictInDivision, isUpazilaInDistrict } from '../geo/index.js';
+import {
+  optionalChoice,
+  optionalEmail,
+  optionalFilePath,
+  optionalInt,
+  optionalMobile,
+  optionalPhone,
+  optionalText,
+  optionalUrl,
+  password,
+  requiredId,
+  requiredMobile,
+  requiredText,
+} from '../validation.js';
+
+/** Every institute field with its format; which ones are required depends on the form. */
+export const instituteFields = {
+  name: optionalText(),
+  institute_name_english: optionalText(),
+  email: optionalEmail(),
+  phone_number: optionalMobile(),
+  photo: optionalFilePath(),
+  website: optionalUrl(),
+  facebook: optionalUrl(),
+  institute_type: optionalChoice(INSTITUTE_TYPES),
+  institute_level: optionalChoice(INSTITUTE_LEVELS),
+  institute_management_type: optionalChoice(MANAGEMENT_TYPES),
+  institute_total_student: optionalInt(0, LIMITS.totalStudents),
+  contact_person: optionalText(),
+  contact_person_name_english: optionalText(),
+  whatsapp_number: optionalMobile(),
+  permanent_phone_number: optionalPhone(),
+  file: optionalFilePath(),
+  division_id: requiredId().optional(),
+  zilla_id: requiredId().optional(),
+  upozilla_id: requiredId().optional(),
+  thana: optionalText(),
+  sector: optionalText(),
+  union: optionalText(),
+  holding_no: optionalText(),
+  post_office: optionalText(),
+};
+
+type AddressInput = { division_id?: unknown; zilla_id?: unknown; upozilla_id?: unknown };
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+
+/**
+ * Reports a division that does not exist, a district outside its division or an upazila outside its
+ * district, on the offending field. Runs even when other fields failed, so every error shows at once.
+ */
+export function checkAddress(value: AddressInput, ctx: z.RefinementCtx): void {
+  const { division_id, zilla_id, upozilla_id } = value;
+  if (!isId(division_id)) return;
+  if (!divisionById.has(division_id)) {
+    ctx.addIssue({ code: 'custom', path: ['division_id'], message: 'unknown_division' });
+    return;
+  }
+  if (!isId(zilla_id)) return;
+  if (!isDistrictInDivision(zilla_id, division_id)) {
+    ctx.addIssue({ code: 'custom', path: ['zilla_id'], message: 'district_not_in_division' });
+    return;
+  }
+  if (isId(upozilla_id) && !isUpazilaInDistrict(upozilla_id, zilla_id)) {
+    ctx.addIssue({ code: 'custom', path: ['upozilla_id'], message: 'upazila_not_in_district' });
+  }
+}
+
+export function checkPasswordConfirmation(value: { password?: unknown; password_confirmation?: unknown }, ctx: z.RefinementCtx): void {
+  if (typeof value.password === 'string' && typeof value.password_confirmation === 'string' && value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'password_mismatch' });
+  }
+}
+
+/** Cross-field rules run even when a field failed, so a form shows every error in one answer. */
+export const ALWAYS = { when: () => true } as const;
+
+/** Public self-registration (spec §5): the institute's names, head, mobile, full address and a password. */
+export const RegisterBody = z
+  .object({
+    ...instituteFields,
+    name: requiredText(),
+    institute_name_english: requiredText(),
+    contact_person: requiredText(),
+    phone_number: requiredMobile(),
+    division_id: requiredId(),
+    zilla_id: requiredId(),
+    upozilla_id: requiredId(),
+    holding_no: requiredText(),
+    post_office: requiredText(),
+    password: password(),
+    password_confirmation: z.string({ error: 'required' }).min(1, 'required'),
+  })
+  .superRefine((value, ctx) => {
+    checkAddress(value, ctx);
+    checkPasswordConfirmation(value, ctx);
+  }, ALWAYS);
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+/** A user as the API returns it: never a password or token hash. */
+export const PublicUser = z.object({
+  id: z.number(),
+  uid: z.string(),
+  role: z.enum(ROLES),
+  name: z.string(),
+  email: nullable(z.string()),
+  photo: nullable(z.string()),
+  phone_number: nullable(z.string()),
+  website: nullable(z.string()),
+  facebook: nullable(z.string()),
+  slug: z.string(),
+  status: z.number(),
+  institute_type: nullable(z.string()),
+  institute_level: nullable(z.string()),
+  institute_name: nullable(z.string()),
+  institute_name_english: nullable(z.string()),
+  institute_total_student: nullable(z.number()),
+  institute_management_type: nullable(z.string()),
+  contact_person: nullable(z.string()),
+  contact_person_name_english: nullable(z.string()),
+  whatsapp_number: nullable(z.string()),
+  permanent_phone_number: nullable(z.string()),
+  file: nullable(z.string()),
+  division_id: nullable(z.number()),
+  zilla_id: nullable(z.number()),
+  upozilla_id: nullable(z.number()),
+  division: nullable(z.string()),
+  zilla: nullable(z.string()),
+  upozilla: nullable(z.string()),
+  thana: nullable(z.string()),
+  sector: nullable(z.string()),
+  union: nullable(z.string()),
+  holding_no: nullable(z.string()),
+  post_office: nullable(z.string()),
+  must_change_password: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;

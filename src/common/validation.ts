@@ -1,0 +1,141 @@
+/**
+ * Field builders shared by every schema. Forms send strings (urlencoded or multipart), so each
+ * builder accepts a string, treats '' as "not given", trims, and reads Bengali digits as ASCII.
+ * Messages are keys of `messages.ts`.
+ */
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+
+const BENGALI_DIGITS = /[০-৯]/g;
+
+export function toAsciiDigits(value: string): string {
+  return value.replace(BENGALI_DIGITS, (d) => String(d.charCodeAt(0) - 0x09e6));
+}
+
+/** '' and whitespace-only values count as missing; strings are trimmed. */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+const requiredError = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? 'required' : 'invalid_text');
+
+export function requiredText(max: number = LIMITS.shortText) {
+  return z.preprocess(blankToUndefined, z.string({ error: requiredError }).max(max, 'too_long'));
+}
+
+export function optionalText(max: number = LIMITS.shortText) {
+  return z.preprocess(blankToUndefined, z.string({ error: 'invalid_text' }).max(max, 'too_long').optional());
+}
+
+/** English names are stored upper-cased, as the form shows them while typing. */
+export function upperText(max: number = LIMITS.shortText) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.toLocaleUpperCase('en-US')) : v),
+    z.string({ error: requiredError }).max(max, 'too_long'),
+  );
+}
+
+export function requiredChoice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(blankToUndefined, z.enum(values, { error: (iss) => (iss.input === undefined ? 'required' : 'invalid_choice') }));
+}
+
+export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(blankToUndefined, z.enum(values, { error: 'invalid_choice' }).optional());
+}
+
+function numberInput(value: unknown): unknown {
+  const v = blankToUndefined(value);
+  if (typeof v !== 'string') return v;
+  const ascii = toAsciiDigits(v);
+  return /^-?\d+$/.test(ascii) ? Number(ascii) : v;
+}
+
+const intError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid_number');
+
+export function requiredId() {
+  return z.preprocess(numberInput, z.number({ error: intError }).int('invalid_number').positive('invalid_number'));
+}
+
+export function optionalInt(min: number, max: number) {
+  return z.preprocess(numberInput, z.number({ error: 'invalid_number' }).int('invalid_number').min(min, 'too_small').max(max, 'too_big').optional());
+}
+
+/** A Bangladeshi mobile number, stored as 11 digits (01XXXXXXXXX); +880 / 880 prefixes are accepted. */
+export const BD_MOBILE = /^01[3-9]\d{8}$/;
+
+export function normalizeMobile(value: string): string {
+  const digits = toAsciiDigits(value).replace(/[\s-]/g, '');
+  return digits.replace(/^\+?880?(?=1)/, '0');
+}
+
+function mobileInput(value: unknown): unknown {
+  const v = blankToUndefined(value);
+  return typeof v === 'string' ? normalizeMobile(v) : v;
+}
+
+export function requiredMobile() {
+  return z.preprocess(mobileInput, z.string({ error: requiredError }).regex(BD_MOBILE, 'invalid_mobile'));
+}
+
+export function optionalMobile() {
+  return z.preprocess(mobileInput, z.string({ error: 'invalid_mobile' }).regex(BD_MOBILE, 'invalid_mobile').optional());
+}
+
+/** Any phone, landlines included: digits with an optional leading +, 6 to 15 of them. */
+export function optionalPhone() {
+  return z.preprocess(
+    (v) => {
+      const t = blankToUndefined(v);
+      return typeof t === 'string' ? toAsciiDigits(t).replace(/[\s-]/g, '') : t;
+    },
+    z.string({ error: 'invalid_phone' }).regex(/^\+?\d{6,15}$/, 'invalid_phone').optional(),
+  );
+}
+
+export function optionalEmail() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.toLowerCase()) : v),
+    z.email({ error: 'invalid_email' }).max(LIMITS.shortText, 'too_long').optional(),
+  );
+}
+
+export function requiredEmail() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.toLowerCase()) : v),
+    z.email({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_email') }).max(LIMITS.shortText, 'too_long'),
+  );
+}
+
+export function optionalUrl() {
+  return z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: 'invalid_url' }).max(LIMITS.shortText, 'too_long').optional(),
+  );
+}
+
+/** A stored file path as the upload endpoint returns it: relative, no '..', no leading slash. */
+export function optionalFilePath() {
+  return z.preprocess(
+    (v) => {
+      const t = blankToUndefined(v);
+      if (typeof t !== 'string') return t;
+      const path = t.replace(/^\/+/, '');
+      return ['null', 'undefined'].includes(path.replace(/^\/+/, '')) ? undefined : path;
+    },
+    z
+      .string({ error: 'invalid_path' })
+      .max(255, 'too_long')
+      .regex(/^(?!.*(^|\/)\.\.(\/|$))[\w\-./]+$/, 'invalid_path')
+      .optional(),
+  );
+}
+
+export function password() {
+  return z
+    .string({ error: requiredError })
+    .min(1, 'required')
+    .min(LIMITS.password.min, 'too_short')
+    .max(LIMITS.password.max, 'too_long');
+}

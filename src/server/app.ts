@@ -1,0 +1,117 @@
+/**
+ * buildApp(config): the whole server as one Fastify instance. Opens the database, runs migrations,
+ * seeds what the product needs, then registers plugins (external → ours → routes).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { translate } from '../common/messages.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedFirstAdmin, seedRoles } from './db/seed.js';
+import type { Database } from './db/types.js';
+import { authentication } from './lib/authenticate.js';
+import { installErrorHandler } from './lib/error-handler.js';
+import { requestLang } from './lib/language.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { geoRoutes } from './modules/geo/geo.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    mailer: Mailer;
+  }
+}
+
+export type AppOptions = { mailer?: Mailer };
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestTimeout: 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const db = openDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mailer', options.mailer ?? createMailer(config));
+  app.addHook('onClose', async () => db.destroy());
+
+  await migrateToLatest(db as Kysely<unknown>);
+  await seedRoles(db);
+  if (await seedFirstAdmin(db, config.admin)) app.log.info({ email: config.admin.email }, 'first admin created');
+
+  await app.register(helmet, {
+    hsts: config.env === 'production',
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5_000_000, files: 5, fields: 200 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => ({ statusCode: 429, message: translate(requestLang(request), 'too_many_requests'), retryAfter: context.after }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Scholarship registration API', version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authentication);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(geoRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  registerClient(app, config.webRoot);
+  return app;
+}
+
+/** The built client: static files, and index.html for every other GET outside /api (client-side routes). */
+function registerClient(app: FastifyInstance, webRoot: string | undefined): void {
+  const hasClient = webRoot !== undefined && fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasClient) {
+    app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1y', immutable: true, allowedPath: (p) => p.startsWith('/assets/') || p.includes('.') });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && (request.headers.accept ?? '').includes('text/html');
+    if (hasClient && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot as string, { maxAge: 0, immutable: false });
+    }
+    return reply.status(404).send({ message: translate(requestLang(request), 'not_found'), data: null });
+  });
+}

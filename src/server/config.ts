@@ -1,0 +1,95 @@
+/**
+ * Configuration from the environment (architecture §6), validated once at start so a wrong value
+ * stops the server with a message that names the variable, instead of failing later.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_ADMIN_EMAIL = 'admin@example.com';
+const DEV_ADMIN_PASSWORD = 'admin12345';
+
+/** '30d', '12h', '15m', '45s' or plain seconds → seconds. */
+function parseDuration(value: string): number | undefined {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) return undefined;
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Scholarship <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  TOKEN_TTL: z
+    .string()
+    .default('30d')
+    .refine((v) => (parseDuration(v) ?? 0) > 0, 'must be a duration like 30d, 12h, 90m or seconds'),
+  SITE_HOST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  admin: { email: string; password: string };
+  tokenTtlSeconds: number;
+  siteHost?: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Rate limiting can be switched off only by tests that hammer an endpoint for another reason. */
+  rateLimit: boolean;
+  /** Where the built client lives; absent in API-only tests. */
+  webRoot?: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.ADMIN_PASSWORD) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required in production (the first admin is created with it)');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
+    ? { dialect: 'postgres', url: e.DATABASE_URL }
+    : { dialect: 'sqlite', file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'app.sqlite') };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admin: { email: e.ADMIN_EMAIL ?? DEV_ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD },
+    tokenTtlSeconds: parseDuration(e.TOKEN_TTL) as number,
+    siteHost: e.SITE_HOST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimit: true,
+  };
+}

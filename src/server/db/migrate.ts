@@ -1,0 +1,16 @@
+/** Runs pending migrations. The list is imported, not read from disk, so it works however the app is started. */
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as initial from './migrations/2026-11-21-initial.js';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-21-initial': initial,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,229 @@
+/** Row types of every table, as Kysely sees them (see the initial migration). */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Id = Generated<number>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+interface RecordColumns {
+  creator: number | null;
+  slug: string;
+  status: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  id: Id;
+  title: string;
+  slug: string;
+  status: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: Id;
+  uid: string;
+  role_id: number;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  photo: string | null;
+  website: string | null;
+  facebook: string | null;
+  slug: string;
+  status: Defaulted<number>;
+  institute_type: string | null;
+  institute_level: string | null;
+  institute_name: string | null;
+  institute_name_english: string | null;
+  institute_total_student: number | null;
+  institute_management_type: string | null;
+  contact_person: string | null;
+  contact_person_name_english: string | null;
+  whatsapp_number: string | null;
+  permanent_phone_number: string | null;
+  file: string | null;
+  division_id: number | null;
+  zilla_id: number | null;
+  upozilla_id: number | null;
+  division: string | null;
+  zilla: string | null;
+  upozilla: string | null;
+  thana: string | null;
+  sector: string | null;
+  union: string | null;
+  holding_no: string | null;
+  post_office: string | null;
+  password_hash: string;
+  temp_password_hash: string | null;
+  temp_password_expires_at: string | null;
+  must_change_password: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccessTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ScholarshipRegistrationsTable extends RecordColumns {
+  id: Id;
+  institute_id: number;
+  reg_no: string;
+  roll_no: string;
+  full_name: string;
+  name_bangla: string | null;
+  name_english: string;
+  father_name_bangla: string | null;
+  father_name_english: string;
+  mother_name: string | null;
+  mother_name_english: string;
+  gender: string;
+  class: string;
+  class_roll: string;
+  department: string | null;
+  email: string | null;
+  birth_certificate_no: string | null;
+  division_id: number | null;
+  zilla_id: number | null;
+  upozilla_id: number | null;
+  division: string | null;
+  zilla: string | null;
+  upozilla: string | null;
+  thana: string | null;
+  sector: string | null;
+  ward: string | null;
+  village: string | null;
+  holding_no: string | null;
+  post_office: string;
+  contact_number: string;
+  institute_name: string | null;
+  institute_name_english: string | null;
+  photo: string | null;
+}
+
+export interface RegistrationCountsTable {
+  institute_id: number;
+  class: string;
+  gender: string;
+  total: Defaulted<number>;
+}
+
+export interface ScholarshipPaymentsTable extends RecordColumns {
+  id: Id;
+  institute_id: number;
+  amount: number;
+  payment_method: string;
+  transaction_id: string;
+  date: string;
+  is_approved: Defaulted<number>;
+  approved_by: number | null;
+  approved_at: string | null;
+}
+
+export interface MenusTable extends RecordColumns {
+  id: Id;
+  title: string;
+  content_url: string;
+  redirect_url: string | null;
+  is_external: Defaulted<number>;
+  position: Defaulted<number>;
+  is_published: Defaulted<number>;
+}
+
+export interface SubMenusTable extends MenusTable {
+  web_page_menu_id: number;
+}
+
+export interface CategoriesTable extends RecordColumns {
+  id: Id;
+  title: string;
+}
+
+export interface WebPagesTable extends RecordColumns {
+  id: Id;
+  url: string;
+  title: string;
+  published_at: string;
+  content: string | null;
+  content_type: Defaulted<string>;
+  blog_category_id: number | null;
+  news_category_id: number | null;
+  notice_category_id: number | null;
+  custom_fields: string | null;
+  image: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  og_image: string | null;
+  og_description: string | null;
+  source_files_url: string | null;
+  content_file: string | null;
+  requires_login: Defaulted<number>;
+  access_roles: string | null;
+  views: Defaulted<number>;
+  template: string | null;
+}
+
+export interface SettingGroupsTable {
+  id: Id;
+  title: string;
+  slug: string;
+  position: Defaulted<number>;
+}
+
+export interface SettingSubGroupsTable extends SettingGroupsTable {
+  setting_group_id: number;
+}
+
+export interface SettingValuesTable {
+  id: Id;
+  setting_sub_group_id: number;
+  key: string;
+  type: 'text' | 'file';
+  title: string;
+  value: string | null;
+  width: number | null;
+  height: number | null;
+  position: Defaulted<number>;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  id: Id;
+  path: string;
+  owner_id: number | null;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export interface Database {
+  user_roles: UserRolesTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  scholarship_registrations: ScholarshipRegistrationsTable;
+  registration_counts: RegistrationCountsTable;
+  scholarship_payments: ScholarshipPaymentsTable;
+  web_page_menus: MenusTable;
+  web_page_sub_menus: SubMenusTable;
+  blog_categories: CategoriesTable;
+  news_categories: CategoriesTable;
+  notice_categories: CategoriesTable;
+  web_pages: WebPagesTable;
+  setting_groups: SettingGroupsTable;
+  setting_sub_groups: SettingSubGroupsTable;
+  setting_values: SettingValuesTable;
+  media: MediaTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,62 @@
+/**
+ * One place that turns every failure into the contract's JSON answer (architecture §4): 422 with field
+ * messages, 401/403/404/413/429 with a message, and a 500 that never shows a stack or a database error.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type MessageKey, translate } from '../../common/messages.js';
+import { HttpError, ValidationError } from './errors.js';
+import { requestLang } from './language.js';
+
+type Issue = { path: string; message: string; params: Record<string, unknown> };
+
+function validationAnswer(request: FastifyRequest, reply: FastifyReply, issues: Issue[]) {
+  const lang = requestLang(request);
+  const data: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path || '_';
+    const text = translate(lang, issue.message, { min: issue.params.minimum, max: issue.params.maximum });
+    (data[field] ??= []).push(text);
+  }
+  return reply.status(422).send({ message: translate(lang, 'validation_failed'), data });
+}
+
+function statusKey(status: number): MessageKey {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return status >= 500 ? 'server_error' : 'malformed_request';
+  }
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return validationAnswer(
+        request,
+        reply,
+        error.validation.map((v) => ({ path: v.instancePath.slice(1).replaceAll('/', '.'), message: v.message ?? 'invalid_text', params: v.params })),
+      );
+    }
+    if (error instanceof ValidationError) {
+      return validationAnswer(
+        request,
+        reply,
+        Object.entries(error.fields).flatMap(([path, keys]) => keys.map((message) => ({ path, message, params: {} }))),
+      );
+    }
+    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const key = error instanceof HttpError ? error.messageKey : statusKey(status);
+    return reply.status(status >= 400 ? status : 500).send({ message: translate(requestLang(request), key), data: null });
+  });
+}

@@ -1,0 +1,34 @@
+/** Errors a handler throws to give the client a JSON answer with a status and a translatable message. */
+import type { MessageKey } from '../../common/messages.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: MessageKey,
+  ) {
+    super(messageKey);
+  }
+}
+
+/** A 422 with messages (keys of messages.ts) per field. */
+export class ValidationError extends HttpError {
+  constructor(readonly fields: Record<string, MessageKey[]>) {
+    super(422, 'validation_failed');
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, 'unauthenticated');
+export const forbidden = () => new HttpError(403, 'forbidden');
+export const notFound = () => new HttpError(404, 'not_found');
+
+/** The column a unique constraint failed on, for SQLite and PostgreSQL errors alike. */
+export function uniqueViolation(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const sqlite = /UNIQUE constraint failed: \w+\.(\w+)/.exec(error.message);
+  if (sqlite) return sqlite[1];
+  const pg = error as Error & { code?: string; constraint?: string; table?: string };
+  if (pg.code === '23505' && pg.constraint && pg.table) {
+    return pg.constraint.replace(`${pg.table}_`, '').replace(/_key$/, '');
+  }
+  return undefined;
+}

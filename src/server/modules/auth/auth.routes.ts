@@ -1,0 +1,73 @@
+/** POST /api/auth/{login,me,logout,register,forget-password} (spec §7). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate } from '../../../common/messages.js';
+import { ForgetPasswordBody, LoginBody, LoginEnvelope, MessageEnvelope, UserEnvelope } from '../../../common/schemas/auth.js';
+import { RegisterBody } from '../../../common/schemas/institute.js';
+import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { requestLang } from '../../lib/language.js';
+import { accountLimit, ipLimit } from '../../lib/rate-limits.js';
+import { findPublicUser } from '../users/users.repository.js';
+import { login, logout, registerInstitute, sendTemporaryPassword } from './auth.service.js';
+
+const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope };
+
+const bodyEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+
+  api.post(
+    '/login',
+    {
+      schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginEnvelope, ...errors } },
+      preHandler: [ipLimit(app, 'login', 60, '1 minute'), accountLimit(app, 'login', 10, '15 minutes', bodyEmail)],
+    },
+    async (request) => {
+      const { userId, token } = await login(db, request.body.email, request.body.password, config.tokenTtlSeconds);
+      const user = await findPublicUser(db, userId);
+      return { message: translate(requestLang(request), 'logged_in'), data: { user: user!, token } };
+    },
+  );
+
+  api.post('/me', { schema: { tags: ['auth'], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, preHandler: app.authenticate }, async (request) => ({
+    message: translate(requestLang(request), 'ok'),
+    data: { user: request.user! },
+  }));
+
+  api.post('/logout', { schema: { tags: ['auth'], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, preHandler: app.authenticate }, async (request) => {
+    await logout(db, request.tokenDigest!);
+    return { message: translate(requestLang(request), 'logged_out'), data: null };
+  });
+
+  api.post(
+    '/register',
+    {
+      schema: { tags: ['auth'], body: RegisterBody, response: { 200: UserEnvelope, ...errors } },
+      preHandler: [ipLimit(app, 'register', 30, '1 hour')],
+    },
+    async (request) => {
+      const userId = await registerInstitute(db, request.body);
+      return { message: translate(requestLang(request), 'registered'), data: { user: (await findPublicUser(db, userId))! } };
+    },
+  );
+
+  api.post(
+    '/forget-password',
+    {
+      schema: { tags: ['auth'], body: ForgetPasswordBody, response: { 200: MessageEnvelope, ...errors } },
+      preHandler: [ipLimit(app, 'forget-password', 10, '1 hour'), accountLimit(app, 'forget-password', 3, '1 hour', bodyEmail)],
+    },
+    async (request) => {
+      // Answered before the work is done, so neither the answer nor its timing tells whether the address exists.
+      setImmediate(() => {
+        sendTemporaryPassword(db, app.mailer, request.body.email, config.appUrl).catch((err: unknown) => request.log.error({ err }, 'temporary password mail failed'));
+      });
+      return { message: translate(requestLang(request), 'reset_sent'), data: null };
+    },
+  );
+}

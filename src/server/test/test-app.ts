@@ -1,0 +1,105 @@
+/**
+ * A real app on a real database for one test file: a fresh SQLite file, or a fresh PostgreSQL
+ * database created on the server in TEST_DATABASE_URL and dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { districtsOf, divisions, upazilasOf } from '../../common/geo/index.js';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const ADMIN = { email: 'admin@example.test', password: 'admin-password-1' };
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'scholarship-test-'));
+  const postgres = process.env.TEST_DB === 'postgres';
+  const dbName = `scholarship_test_${randomBytes(6).toString('hex')}`;
+  if (postgres) await onServer(`create database ${dbName}`);
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...(postgres ? { DATABASE_URL: databaseUrl(POSTGRES_URL, dbName) } : {}),
+      ...env,
+    }),
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      if (postgres) await onServer(`drop database if exists ${dbName} with (force)`);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Json = Record<string, unknown> & { message: string; data: never };
+
+export function json(response: LightMyRequestResponse): Json {
+  return response.json() as Json;
+}
+
+/** A division, one of its districts and one of that district's upazilas. */
+export function someAddress(divisionIndex = 0) {
+  const division = divisions[divisionIndex]!;
+  const district = districtsOf(division.id)[0]!;
+  const upazila = upazilasOf(district.id)[0]!;
+  return { division_id: division.id, zilla_id: district.id, upozilla_id: upazila.id, names: { division, district, upazila } };
+}
+
+/** A complete, valid public registration; tests override single fields to make it bad. */
+export function validRegistration(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'ঢাকা আদর্শ বিদ্যালয়',
+    institute_name_english: 'Dhaka Model School',
+    contact_person: 'মোঃ রহিম উদ্দিন',
+    phone_number: `0171${String(n).padStart(7, '0')}`,
+    email: `school${n}@example.test`,
+    institute_type: 'school',
+    institute_level: 'play-10th',
+    institute_management_type: 'private',
+    division_id: someAddress().division_id,
+    zilla_id: someAddress().zilla_id,
+    upozilla_id: someAddress().upozilla_id,
+    holding_no: 'Road 5',
+    post_office: 'Dhanmondi',
+    password: 'secret-pass-1',
+    password_confirmation: 'secret-pass-1',
+    ...overrides,
+  };
+}
