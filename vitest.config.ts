@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['src/server/**/*.test.ts'];
+const apiTests = ['src/server/modules/**/*.test.ts'];
 
 /** Unit tests once; the API suite twice, on a SQLite file and on PostgreSQL (TEST_DB picks the dialect). */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/common/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/common/**/*.test.ts', 'src/server/*.test.ts', 'src/server/lib/**/*.test.ts'] } },
       { test: { name: 'api-sqlite', include: apiTests, env: { TEST_DB: 'sqlite' }, testTimeout: 20_000, hookTimeout: 30_000 } },
       { test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 20_000, hookTimeout: 30_000 } },
     ],

@@ -1,21 +1,32 @@
 /**
  * Limits for the calls people guess at: per client address and per account named in the body, so
- * neither one address nor a botnet against one account gets far. Counters live in process memory.
+ * neither one address nor many addresses against one account get far. Counters live in process
+ * memory. Both run before validation, so malformed attempts count too.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { HttpError } from './errors.js';
 
-export function ipLimit(app: FastifyInstance, route: string, max: number, timeWindow: string): preHandlerAsyncHookHandler {
+type Limit = { max: number; timeWindow: string; key: (request: FastifyRequest) => string };
+
+/** One preValidation hook applying every limit; the plugin's own hook would run only the first. */
+export function rateLimited(app: FastifyInstance, limits: Limit[]): preValidationAsyncHookHandler {
   if (!app.config.rateLimit) return async () => {};
-  return app.rateLimit({ max, timeWindow, groupId: `ip:${route}` }) as preHandlerAsyncHookHandler;
+  const checks = limits.map(({ max, timeWindow, key }) => app.createRateLimit({ max, timeWindow, keyGenerator: key }));
+  return async (request, reply) => {
+    for (const check of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        throw new HttpError(429, 'too_many_requests');
+      }
+    }
+  };
 }
 
-export function accountLimit(
-  app: FastifyInstance,
-  route: string,
-  max: number,
-  timeWindow: string,
-  account: (request: FastifyRequest) => string,
-): preHandlerAsyncHookHandler {
-  if (!app.config.rateLimit) return async () => {};
-  return app.rateLimit({ max, timeWindow, groupId: `account:${route}`, keyGenerator: (request) => `account:${route}:${account(request)}` }) as preHandlerAsyncHookHandler;
-}
+export const byAddress = (route: string) => (request: FastifyRequest) => `${route}:ip:${request.ip}`;
+
+/** The account a body names (its `email` field), case-insensitively. */
+export const byAccount = (route: string) => (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `${route}:account:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+};

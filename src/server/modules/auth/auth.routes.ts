@@ -1,21 +1,16 @@
 /** POST /api/auth/{login,me,logout,register,forget-password} (spec §7). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';
 import { ForgetPasswordBody, LoginBody, LoginEnvelope, MessageEnvelope, UserEnvelope } from '../../../common/schemas/auth.js';
 import { RegisterBody } from '../../../common/schemas/institute.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { requestLang } from '../../lib/language.js';
-import { accountLimit, ipLimit } from '../../lib/rate-limits.js';
+import { byAccount, byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { findPublicUser } from '../users/users.repository.js';
 import { login, logout, registerInstitute, sendTemporaryPassword } from './auth.service.js';
 
 const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope };
-
-const bodyEmail = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
-};
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +20,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginEnvelope, ...errors } },
-      preHandler: [ipLimit(app, 'login', 60, '1 minute'), accountLimit(app, 'login', 10, '15 minutes', bodyEmail)],
+      preValidation: rateLimited(app, [
+        { max: 60, timeWindow: '1 minute', key: byAddress('login') },
+        { max: 10, timeWindow: '15 minutes', key: byAccount('login') },
+      ]),
     },
     async (request) => {
       const { userId, token } = await login(db, request.body.email, request.body.password, config.tokenTtlSeconds);
@@ -48,7 +46,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/register',
     {
       schema: { tags: ['auth'], body: RegisterBody, response: { 200: UserEnvelope, ...errors } },
-      preHandler: [ipLimit(app, 'register', 30, '1 hour')],
+      preValidation: rateLimited(app, [{ max: 30, timeWindow: '1 hour', key: byAddress('register') }]),
     },
     async (request) => {
       const userId = await registerInstitute(db, request.body);
@@ -60,7 +58,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/forget-password',
     {
       schema: { tags: ['auth'], body: ForgetPasswordBody, response: { 200: MessageEnvelope, ...errors } },
-      preHandler: [ipLimit(app, 'forget-password', 10, '1 hour'), accountLimit(app, 'forget-password', 3, '1 hour', bodyEmail)],
+      preValidation: rateLimited(app, [
+        { max: 10, timeWindow: '1 hour', key: byAddress('forget-password') },
+        { max: 3, timeWindow: '1 hour', key: byAccount('forget-password') },
+      ]),
     },
     async (request) => {
       // Answered before the work is done, so neither the answer nor its timing tells whether the address exists.

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, json, someAddress, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';
 
 let t: TestApp;
+// Dozens of registrations from one address: the limits have their own tests.
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { rateLimit: false });
 });
 afterAll(async () => t.close());
 

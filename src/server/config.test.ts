@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('starts on the embedded defaults: SQLite under ./data, port 8080, a local admin', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.database).toMatchObject({ dialect: 'sqlite' });
+    expect(config.database.dialect === 'sqlite' && config.database.file).toMatch(/data\/app\.sqlite$/);
+    expect(config.admin.email).toBe('admin@example.com');
+    expect(config.tokenTtlSeconds).toBe(30 * 86400);
+  });
+
+  it('reads PostgreSQL from DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/app' });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/app'],
+    ['TOKEN_TTL', 'forever'],
+    ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['ADMIN_PASSWORD', 'short'],
+  ])('names %s when its value %s is wrong', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('refuses to start in production without an admin password', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-secret' }).env).toBe('production');
+  });
+});
