@@ -1,0 +1,40 @@
+/**
+ * What both README commands need before they run: npm packages matching package-lock.json, and a
+ * client build no older than its sources. Plain Node, no dependencies: it runs before `npm ci`.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+const stamp = path.join(root, 'node_modules/.install-stamp');
+
+export function run(command, args, options = {}) {
+  execFileSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+}
+
+/** Runs `npm ci` when node_modules is missing or was installed from another package-lock.json. */
+export function ensurePackages() {
+  const lock = fs.readFileSync(path.join(root, 'package-lock.json'));
+  const digest = createHash('sha256').update(lock).digest('hex');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
+  console.log('» installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, digest);
+}
+
+function newestChange(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
+}
+
+/** Builds the client when dist/web is missing or older than anything it is built from. */
+export function ensureClientBuild() {
+  const built = path.join(root, 'dist/web/index.html');
+  const sources = ['src/web', 'src/common', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return;
+  console.log('» building the web client (vite build)');
+  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+}

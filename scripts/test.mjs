@@ -1,0 +1,101 @@
+/**
+ * `npm test`: every check and test of the project, in order — type check, lint, unit and API tests on
+ * SQLite and PostgreSQL, then the client build and the end-to-end journeys in Chromium.
+ * Ends with one line 'N passed, N failed, N skipped' over all the tests it ran.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureClientBuild, ensurePackages, root, run } from './lib/prepare.mjs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const results = path.join(root, 'test-results');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+function stage(name, command, args, env = {}) {
+  console.log(`\n» ${name}`);
+  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (status !== 0) failedStages.push(name);
+  return status === 0;
+}
+
+function readJson(file) {
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+}
+
+async function postgresReachable(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    console.log(`  PostgreSQL at ${url} is not reachable: ${error.message}`);
+    return false;
+  }
+}
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function bengaliFontInstalled() {
+  return has('fc-list') && execFileSync('fc-list', [':lang=bn', 'family'], { encoding: 'utf8' }).trim() !== '';
+}
+
+/** Debian's Chromium and a Bengali font; installed with apt-get when running as root. */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium) && bengaliFontInstalled()) return chromium;
+  if (process.getuid?.() !== 0) {
+    console.error(`\nThe end-to-end tests need Chromium at ${chromium} and a Bengali font.\nInstall them with: sudo apt-get install -y chromium fonts-noto-core\n(or set CHROMIUM_PATH to another Chromium), then run npm test again.`);
+    process.exit(1);
+  }
+  console.log('» installing chromium and fonts-noto-core with apt-get');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return chromium;
+}
+
+ensurePackages();
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+
+stage('type check', 'npx', ['tsc', '-p', 'tsconfig.json']) && stage('type check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
+stage('lint', 'npx', ['eslint', '.']);
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const projects = ['unit', 'api-sqlite'];
+if (await postgresReachable(postgresUrl)) {
+  projects.push('api-postgres');
+} else if (ci) {
+  console.error('  CI needs PostgreSQL for the API suite: failing.');
+  failedStages.push('PostgreSQL');
+} else {
+  console.log('\n  ⚠ SKIPPED: the API suite on PostgreSQL (set TEST_DATABASE_URL or start PostgreSQL on 127.0.0.1:5432)\n');
+}
+const vitestJson = path.join(results, 'vitest.json');
+stage(`unit and API tests (${projects.join(', ')})`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+
+ensureClientBuild();
+const chromium = ensureChromium();
+const playwrightJson = path.join(results, 'playwright.json');
+stage('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+const playwright = readJson(playwrightJson);
+if (playwright) {
+  totals.passed += playwright.stats.expected + playwright.stats.flaky;
+  totals.failed += playwright.stats.unexpected;
+  totals.skipped += playwright.stats.skipped;
+}
+
+console.log(`\n${failedStages.length ? `failed stages: ${failedStages.join(', ')}` : 'all stages passed'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStages.length ? 1 : 0);

@@ -1,0 +1,61 @@
+/**
+ * The one way the client talks to the API (architecture §4): base /api, JSON bodies, the
+ * `{message, data}` envelope, the interface language as Accept-Language and the stored bearer token.
+ */
+import { currentLanguage } from '../i18n';
+import { readToken } from './token';
+
+export type Envelope<T> = { message: string; data: T };
+
+/** A failed call: `status` 0 means the server was not reached; `data` holds a 422's field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Field name (dotted for nested fields) → messages, for a 422; empty otherwise. */
+  get fieldErrors(): Record<string, string[]> {
+    if (this.status !== 422 || typeof this.data !== 'object' || this.data === null) return {};
+    return Object.fromEntries(Object.entries(this.data).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** Called when a call outside /auth answers 401: the stored session is no longer valid. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+type RequestOptions = { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+
+export async function apiRequest<T>(path: string, { method = 'POST', body, signal }: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, '', null);
+  }
+
+  const payload = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+  if (!response.ok) {
+    if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
+    throw new ApiError(response.status, payload?.message ?? response.statusText, payload?.data ?? null);
+  }
+  return payload as Envelope<T>;
+}

@@ -1,0 +1,18 @@
+/** Numbers, digits and dates in the interface language through Intl (bn-BD shows Bengali digits). */
+import type { Lang } from '../../common/messages';
+
+const LOCALES: Record<Lang, string> = { bn: 'bn-BD', en: 'en-GB' };
+
+export function formatNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang]).format(value);
+}
+
+/** Every ASCII digit of an id or a phone number in the language's digits, keeping leading zeros. */
+export function localizeDigits(text: string, lang: Lang): string {
+  const digits = new Intl.NumberFormat(LOCALES[lang], { useGrouping: false });
+  return text.replace(/\d/g, (d) => digits.format(Number(d)));
+}
+
+export function formatDate(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long' }).format(new Date(iso));
+}
