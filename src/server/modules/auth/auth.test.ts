@@ -127,6 +127,20 @@ describe('login, session and logout', () => {
     expect((json(me).data as { user: { uid: string } }).user.uid).toBe(uid);
   });
 
+  it('accepts the login as multipart form data, as the browser form sends it', async () => {
+    const form = new FormData();
+    form.append('email', uid);
+    form.append('password', String(account.password));
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('logs the first admin in with the configured address', async () => {
     const res = await login(ADMIN.email, ADMIN.password);
     expect(res.statusCode).toBe(200);
