@@ -12,6 +12,17 @@ interface RecordColumns {
   updated_at: string;
 }
 
+interface AddressColumns {
+  division_id: number | null;
+  zilla_id: number | null;
+  upozilla_id: number | null;
+  division: string | null;
+  zilla: string | null;
+  upozilla: string | null;
+  thana: string | null;
+  sector: string | null;
+}
+
 export interface UserRolesTable {
   id: Id;
   title: string;
@@ -21,7 +32,7 @@ export interface UserRolesTable {
   updated_at: string;
 }
 
-export interface UsersTable {
+export interface UsersTable extends AddressColumns {
   id: Id;
   uid: string;
   role_id: number;
@@ -44,14 +55,6 @@ export interface UsersTable {
   whatsapp_number: string | null;
   permanent_phone_number: string | null;
   file: string | null;
-  division_id: number | null;
-  zilla_id: number | null;
-  upozilla_id: number | null;
-  division: string | null;
-  zilla: string | null;
-  upozilla: string | null;
-  thana: string | null;
-  sector: string | null;
   union: string | null;
   holding_no: string | null;
   post_office: string | null;
@@ -71,7 +74,7 @@ export interface AccessTokensTable {
   expires_at: string;
 }
 
-export interface ScholarshipRegistrationsTable extends RecordColumns {
+export interface ScholarshipRegistrationsTable extends RecordColumns, AddressColumns {
   id: Id;
   institute_id: number;
   reg_no: string;
@@ -89,14 +92,6 @@ export interface ScholarshipRegistrationsTable extends RecordColumns {
   department: string | null;
   email: string | null;
   birth_certificate_no: string | null;
-  division_id: number | null;
-  zilla_id: number | null;
-  upozilla_id: number | null;
-  division: string | null;
-  zilla: string | null;
-  upozilla: string | null;
-  thana: string | null;
-  sector: string | null;
   ward: string | null;
   village: string | null;
   holding_no: string | null;

@@ -26,6 +26,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('created_at', text, notNull)
       .addColumn('updated_at', text, notNull);
 
+  /** Address ids of the geo tree, their names as stored at the time, and the free-text parts. */
+  const address = (t: Table) =>
+    t
+      .addColumn('division_id', 'integer')
+      .addColumn('zilla_id', 'integer')
+      .addColumn('upozilla_id', 'integer')
+      .addColumn('division', text)
+      .addColumn('zilla', text)
+      .addColumn('upozilla', text)
+      .addColumn('thana', text)
+      .addColumn('sector', text);
+
   await id(db.schema.createTable('user_roles'))
     .addColumn('title', text, notNull)
     .addColumn('slug', text, (c) => c.notNull().unique())
@@ -56,14 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('whatsapp_number', text)
     .addColumn('permanent_phone_number', text)
     .addColumn('file', text)
-    .addColumn('division_id', 'integer')
-    .addColumn('zilla_id', 'integer')
-    .addColumn('upozilla_id', 'integer')
-    .addColumn('division', text)
-    .addColumn('zilla', text)
-    .addColumn('upozilla', text)
-    .addColumn('thana', text)
-    .addColumn('sector', text)
+    .$call(address)
     .addColumn('union', text)
     .addColumn('holding_no', text)
     .addColumn('post_office', text)
@@ -103,14 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('department', text)
     .addColumn('email', text)
     .addColumn('birth_certificate_no', text)
-    .addColumn('division_id', 'integer')
-    .addColumn('zilla_id', 'integer')
-    .addColumn('upozilla_id', 'integer')
-    .addColumn('division', text)
-    .addColumn('zilla', text)
-    .addColumn('upozilla', text)
-    .addColumn('thana', text)
-    .addColumn('sector', text)
+    .$call(address)
     .addColumn('ward', text)
     .addColumn('village', text)
     .addColumn('holding_no', text)
