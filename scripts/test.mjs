@@ -63,7 +63,8 @@ ensurePackages();
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
-stage('type check', 'npx', ['tsc', '-p', 'tsconfig.json']) && stage('type check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
+stage('type check', 'npx', ['tsc', '-p', 'tsconfig.json']);
+stage('type check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
 stage('lint', 'npx', ['eslint', '.']);
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -101,16 +101,31 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   return app;
 }
 
-/** The built client: static files, and index.html for every other GET outside /api (client-side routes). */
+/**
+ * The built client: static files (Vite's pre-compressed .br/.gz beside each), and index.html for
+ * every other GET outside /api (client-side routes). Only hashed /assets/ files are cached for good.
+ */
 function registerClient(app: FastifyInstance, webRoot: string | undefined): void {
   const hasClient = webRoot !== undefined && fs.existsSync(path.join(webRoot, 'index.html'));
   if (hasClient) {
-    app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1y', immutable: true, allowedPath: (p) => p.startsWith('/assets/') || p.includes('.') });
+    app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      allowedPath: (p) => p.includes('.'),
+      setHeaders: (res, file) => {
+        const hashed = file.startsWith(path.join(webRoot, 'assets') + path.sep);
+        const page = file.endsWith('.html');
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : page ? 'no-cache' : 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api') && (request.headers.accept ?? '').includes('text/html');
     if (hasClient && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot as string, { maxAge: 0, immutable: false });
+      return reply.sendFile('index.html', webRoot as string);
     }
     return reply.status(404).send({ message: translate(requestLang(request), 'not_found'), data: null });
   });

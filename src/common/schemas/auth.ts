@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { requiredEmail, requiredText } from '../validation.js';
-import { PublicUser } from './institute.js';
+import { PublicUser } from './user.js';
 
 /** `email` takes the institute id, the email address or the mobile number. */
 export const LoginBody = z.object({

@@ -1,6 +1,6 @@
 /** The institute account's fields (spec §3) and the rules of spec §5, shared by every form that edits them. */
 import { z } from 'zod';
-import { INSTITUTE_LEVELS, INSTITUTE_TYPES, LIMITS, MANAGEMENT_TYPES, ROLES } from '../constants.js';
+import { INSTITUTE_LEVELS, INSTITUTE_TYPES, LIMITS, MANAGEMENT_TYPES } from '../constants.js';
 import { divisionById, isDistrictInDivision, isUpazilaInDistrict } from '../geo/index.js';
 import {
   optionalChoice,
@@ -99,46 +99,3 @@ export const RegisterBody = z
     checkPasswordConfirmation(value, ctx);
   }, ALWAYS);
 export type RegisterBody = z.infer<typeof RegisterBody>;
-
-const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
-
-/** A user as the API returns it: never a password or token hash. */
-export const PublicUser = z.object({
-  id: z.number(),
-  uid: z.string(),
-  role: z.enum(ROLES),
-  name: z.string(),
-  email: nullable(z.string()),
-  photo: nullable(z.string()),
-  phone_number: nullable(z.string()),
-  website: nullable(z.string()),
-  facebook: nullable(z.string()),
-  slug: z.string(),
-  status: z.number(),
-  institute_type: nullable(z.string()),
-  institute_level: nullable(z.string()),
-  institute_name: nullable(z.string()),
-  institute_name_english: nullable(z.string()),
-  institute_total_student: nullable(z.number()),
-  institute_management_type: nullable(z.string()),
-  contact_person: nullable(z.string()),
-  contact_person_name_english: nullable(z.string()),
-  whatsapp_number: nullable(z.string()),
-  permanent_phone_number: nullable(z.string()),
-  file: nullable(z.string()),
-  division_id: nullable(z.number()),
-  zilla_id: nullable(z.number()),
-  upozilla_id: nullable(z.number()),
-  division: nullable(z.string()),
-  zilla: nullable(z.string()),
-  upozilla: nullable(z.string()),
-  thana: nullable(z.string()),
-  sector: nullable(z.string()),
-  union: nullable(z.string()),
-  holding_no: nullable(z.string()),
-  post_office: nullable(z.string()),
-  must_change_password: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type PublicUser = z.infer<typeof PublicUser>;

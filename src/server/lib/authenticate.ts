@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
-import type { PublicUser } from '../../common/schemas/institute.js';
+import type { PublicUser } from '../../common/schemas/user.js';
 import { selectPublicUsers, toPublicUser } from '../modules/users/users.repository.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { now } from './time.js';

@@ -11,6 +11,7 @@ export const bn = {
   common: {
     loading: 'লোড হচ্ছে…',
     networkError: 'সার্ভারের সাথে যোগাযোগ করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+    retry: 'আবার চেষ্টা করুন',
   },
   login: {
     title: 'লগইন',
@@ -72,6 +73,7 @@ export const bn = {
       chooseDistrictFirst: 'আগে জেলা বেছে নিন',
       mobile: '০১XXXXXXXXX',
       url: 'https://',
+      nothingFound: 'কিছু পাওয়া যায়নি',
     },
     hints: {
       email: 'পাসওয়ার্ড ভুলে গেলে এই ঠিকানায় অস্থায়ী পাসওয়ার্ড পাঠানো হবে।',

@@ -1,5 +1,4 @@
-/** English interface text; must hold every key of the Bengali catalog. */
-import type { Catalog } from './catalog';
+/** English interface text; must hold exactly the keys of the Bengali catalog (checked in catalog.ts). */
 
 export const en = {
   app: {
@@ -13,6 +12,7 @@ export const en = {
   common: {
     loading: 'Loading…',
     networkError: 'Could not reach the server. Check the internet connection and try again.',
+    retry: 'Try again',
   },
   login: {
     title: 'Log in',
@@ -74,6 +74,7 @@ export const en = {
       chooseDistrictFirst: 'Choose a district first',
       mobile: '01XXXXXXXXX',
       url: 'https://',
+      nothingFound: 'Nothing found',
     },
     hints: {
       email: 'A temporary password is sent here if you forget yours.',
@@ -165,4 +166,4 @@ export const en = {
     postOffice: 'Post office: {{name}}',
     missing: '—',
   },
-} satisfies Catalog;
+};

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../../common/constants.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
-import type { PublicUser } from '../../../common/schemas/institute.js';
+import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database, UsersTable } from '../../db/types.js';
 import { uniqueViolation } from '../../lib/errors.js';
 import { slugify } from '../../lib/slug.js';

@@ -1,0 +1,154 @@
+/** Steps and data the journeys share. Texts come from the app's own catalogs, not copies of them. */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { messages } from '../src/common/messages.js';
+import { bn } from '../src/web/i18n/bn.js';
+import { en } from '../src/web/i18n/en.js';
+
+export { bn, en, messages };
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
+
+const fields = bn.register.fields;
+
+export type Institute = {
+  name: string;
+  nameEnglish: string;
+  head: string;
+  phone: string;
+  email: string;
+  password: string;
+};
+
+let sequence = 0;
+
+/** A new institute with a unique mobile number and email address. */
+export function newInstitute(): Institute {
+  sequence += 1;
+  const unique = `${Date.now() % 1_000_000}${sequence}`.padStart(8, '0').slice(-8);
+  return {
+    name: `পরীক্ষা উচ্চ বিদ্যালয় ${sequence}`,
+    nameEnglish: `TEST HIGH SCHOOL ${sequence}`,
+    head: 'মোঃ করিম উদ্দিন',
+    phone: `017${unique}`,
+    email: `school${unique}@example.com`,
+    password: 'school-pass-1',
+  };
+}
+
+/** Registers through the API, for journeys that need an account but are not about registering. */
+export async function registerByApi(request: APIRequestContext, institute: Institute): Promise<string> {
+  const response = await request.post('/api/auth/register', {
+    data: {
+      name: institute.name,
+      institute_name_english: institute.nameEnglish,
+      contact_person: institute.head,
+      phone_number: institute.phone,
+      email: institute.email,
+      division_id: 6,
+      zilla_id: 47,
+      upozilla_id: 365,
+      holding_no: 'বাড়ি ১২, সড়ক ৩',
+      post_office: 'সাভার',
+      password: institute.password,
+      password_confirmation: institute.password,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { user: { uid: string } } }).data.user.uid;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The input whose label reads exactly `label`, with or without the required mark (a select's
+ * option list carries the same label, hence the `input` filter).
+ */
+export function field(page: Page, label: string): Locator {
+  return page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`)).and(page.locator('input'));
+}
+
+/** The message shown under a field: the element its aria-describedby names as the error. */
+export async function errorUnder(input: Locator): Promise<Locator> {
+  const id = await input.getAttribute('id');
+  return input.page().locator(`[id="${id}-error"]`);
+}
+
+/** Opens a select and picks the option with that text. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await field(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Fills every required field of the registration form, address through the cascading picker. */
+export async function fillRegistration(page: Page, institute: Institute): Promise<void> {
+  await field(page, fields.name).fill(institute.name);
+  await field(page, fields.institute_name_english).fill(institute.nameEnglish);
+  await field(page, fields.contact_person).fill(institute.head);
+  await field(page, fields.phone_number).fill(institute.phone);
+  await field(page, fields.email).fill(institute.email);
+  await choose(page, fields.division_id, 'ঢাকা');
+  await choose(page, fields.zilla_id, 'ঢাকা');
+  await choose(page, fields.upozilla_id, 'সাভার');
+  await field(page, fields.holding_no).fill('বাড়ি ১২, সড়ক ৩');
+  await field(page, fields.post_office).fill('সাভার');
+  await field(page, fields.password).fill(institute.password);
+  await field(page, fields.password_confirmation).fill(institute.password);
+}
+
+export async function login(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await field(page, bn.login.email).fill(identifier);
+  await field(page, bn.login.password).fill(password);
+  await page.getByRole('button', { name: bn.login.submit }).click();
+}
+
+/** Logs out from the navigation or the user menu, confirming the modal. */
+export async function logout(page: Page, from: 'navigation' | 'user menu'): Promise<void> {
+  if (from === 'navigation') {
+    await page.getByRole('navigation').getByRole('button', { name: bn.nav.logout }).click();
+  } else {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: bn.nav.logout }).click();
+  }
+  const dialog = page.getByRole('dialog', { name: bn.logout.title });
+  await expect(dialog).toContainText(bn.logout.question);
+  await dialog.getByRole('button', { name: bn.logout.confirm }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Bengali digits (as the Bengali interface shows numbers) to ASCII digits. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+}
+
+/** The body of a mail as the server's default transport stores it (DATA_DIR/mail/*.eml). */
+function mailBody(eml: string): string {
+  const [headers = '', ...rest] = eml.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** Waits for the temporary password mailed to `email` by the test server and returns it. */
+export async function temporaryPasswordMailedTo(email: string): Promise<string> {
+  const folder = path.join(process.env.E2E_DATA_DIR as string, 'mail');
+  let password = '';
+  await expect
+    .poll(async () => {
+      const files = await readdir(folder).catch(() => [] as string[]);
+      for (const file of files) {
+        const eml = await readFile(path.join(folder, file), 'utf8');
+        if (!eml.includes(email)) continue;
+        password = /Your temporary password: (\S+)/.exec(mailBody(eml))?.[1] ?? '';
+      }
+      return password;
+    })
+    .not.toBe('');
+  return password;
+}

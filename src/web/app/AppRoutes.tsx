@@ -1,0 +1,33 @@
+/**
+ * Top-level routes. The login screen is in the entry bundle; registration, password reset and the
+ * whole shell (with its own section routes, src/web/shell/sections.ts) are loaded on demand.
+ * Declarative routing: server state lives in TanStack Query, so the data router's loaders would
+ * only add weight to the login screen.
+ */
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { LoginPage } from '../auth/LoginPage';
+import { PublicLayout } from '../auth/PublicLayout';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { paths } from './paths';
+
+const RegisterPage = lazy(() => import('../auth/RegisterPage'));
+const PasswordResetPage = lazy(() => import('../auth/PasswordResetPage'));
+const Shell = lazy(() => import('../shell/Shell'));
+
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route path={paths.login} element={<LoginPage />} />
+            <Route path={paths.register} element={<RegisterPage />} />
+            <Route path={paths.passwordReset} element={<PasswordResetPage />} />
+          </Route>
+          <Route path="*" element={<Shell />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The frame of login, registration and password reset. It asks the server whether a session exists
+ * and shows a loader until it answers (architecture §5: no fixed wait); a logged-in user goes on to
+ * the Dashboard.
+ */
+import { Box, Group, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../app/paths';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { useSession } from './session';
+
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  if (session.data) return <Navigate to={paths.dashboard} replace />;
+  return (
+    <Box mih="100dvh" bg="gray.0">
+      <Group component="header" justify="space-between" wrap="nowrap" px="md" py="sm" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text fw={600} c="teal.9" truncate>
+          {t('app.name')}
+        </Text>
+        <LanguageSwitch />
+      </Group>
+      <Box component="main" px={{ base: 'xs', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+        <Suspense fallback={<FullPageLoader minHeight={240} />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Every form's behaviour in one place: client-side validation with the shared zod schema, a 422's
+ * messages under the fields, the first error scrolled into view, a toast for what went wrong, and
+ * `isSubmitting` while the request runs.
+ */
+import { useId, useMemo } from 'react';
+import { useForm, type DefaultValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { translate } from '../../../common/messages';
+import { ApiError } from '../../api/client';
+import { currentLanguage } from '../../i18n';
+import { failureMessage, notifyError } from '../notify';
+import { applyServerErrors } from './serverErrors';
+import { errorPaths, revealFirstError } from './revealFirstError';
+import { zodFormResolver } from './zodFormResolver';
+
+type FormSchema = z.ZodObject;
+
+/** Form inputs hold text; the schema turns it into the values the API takes. A form may leave fields out. */
+export type FormValues<S extends FormSchema> = Partial<Record<keyof z.input<S> & string, string>>;
+
+/** The fields that may not be left empty, read from the schema itself so the marks match its rules. */
+function requiredFieldsOf(schema: FormSchema): ReadonlySet<string> {
+  return new Set(Object.entries(schema.shape).filter(([, field]) => !field.safeParse(undefined).success).map(([name]) => name));
+}
+
+/** Where messages for fields the form does not have are kept; ApiForm shows them above the fields. */
+const SERVER_ERROR = 'root.server';
+
+export function useApiForm<S extends FormSchema>(options: {
+  schema: S;
+  defaultValues: FormValues<S>;
+  onSubmit: (values: z.output<S>) => Promise<unknown>;
+}) {
+  const { schema, onSubmit } = options;
+  const form = useForm<FormValues<S>, unknown, z.output<S>>({
+    resolver: zodFormResolver<FormValues<S>, S>(schema),
+    defaultValues: options.defaultValues as DefaultValues<FormValues<S>>,
+    mode: 'onTouched',
+    // revealFirstError scrolls smoothly instead of jumping.
+    shouldFocusError: false,
+  });
+  const formId = useId();
+  const requiredFields = useMemo(() => requiredFieldsOf(schema), [schema]);
+
+  const showInvalid = (paths: string[]) => {
+    revealFirstError(document.getElementById(formId), paths);
+    notifyError(translate(currentLanguage(), 'validation_failed'));
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const { placed, unplaced } = applyServerErrors(form, error.fieldErrors);
+        if (unplaced.length > 0) form.setError(SERVER_ERROR, { type: 'server', message: unplaced.join(' ') });
+        showInvalid(placed);
+      } else {
+        notifyError(failureMessage(error));
+      }
+    }
+  }, (errors) => showInvalid(errorPaths(errors)));
+
+  return { form, formId, requiredFields, submit };
+}
+
+export type ApiFormState<S extends FormSchema> = ReturnType<typeof useApiForm<S>>;

@@ -1,0 +1,16 @@
+/** Toasts (Mantine notifications) for the outcome of a call. */
+import { notifications } from '@mantine/notifications';
+import { translate } from '../../common/messages';
+import { ApiError } from '../api/client';
+import { currentLanguage, i18n } from '../i18n';
+
+export function notifyError(message: string): void {
+  notifications.show({ color: 'red', message });
+}
+
+/** What to tell the user about a failed call: the server's own message, or why there is none. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return i18n.t('common.networkError');
+  if (error instanceof ApiError && error.message) return error.message;
+  return translate(currentLanguage(), 'server_error');
+}

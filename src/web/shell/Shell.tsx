@@ -1,0 +1,78 @@
+/**
+ * Everything after login, loaded as its own chunk. The session gate of spec §4: the user is fetched
+ * (POST /auth/me) before any section renders; without a session the login screen is shown.
+ */
+import '@mantine/core/styles.css';
+import { AppShell, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import type { PublicUser } from '../../common/schemas/user';
+import { paths } from '../app/paths';
+import { useSession } from '../auth/session';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { failureMessage } from '../components/notify';
+import { useLastRoute } from './lastRoute';
+import { Navigation } from './Navigation';
+import { ShellRoutes } from './ShellRoutes';
+import { useLogout } from './useLogout';
+import { UserMenu } from './UserMenu';
+
+function ShellLayout({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const [navOpened, nav] = useDisclosure(false);
+  const logout = useLogout();
+  useLastRoute();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.open')} />
+            <Text component={Link} to={paths.dashboard} fw={600} c="teal.9" truncate>
+              {t('app.name')}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu user={user} onLogout={logout} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav">
+        <Navigation role={user.role} onNavigate={nav.close} onLogout={logout} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ShellRoutes role={user.role} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export default function Shell() {
+  const { t } = useTranslation();
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  if (session.isError) {
+    return (
+      <Stack mih="100dvh" align="center" justify="center" p="md" ta="center">
+        <Text>{failureMessage(session.error)}</Text>
+        <Button onClick={() => void session.refetch()}>{t('common.retry')}</Button>
+      </Stack>
+    );
+  }
+  if (!session.data) return <Navigate to={paths.login} replace />;
+  return (
+    <ModalsProvider>
+      <ShellLayout user={session.data} />
+    </ModalsProvider>
+  );
+}

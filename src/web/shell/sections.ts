@@ -1,0 +1,66 @@
+/**
+ * The shell's route table (spec §2 Shell, §6): every section once, with its path, the roles that
+ * may open it and where the navigation lists it. Routes, navigation and the role guard are all
+ * derived from this list, so a section is added in one place. A section without a `Component`
+ * shows the shared 'coming soon' panel until its issue lands.
+ */
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconArticle,
+  IconCash,
+  IconLayoutDashboard,
+  IconLayoutGrid,
+  IconMenu2,
+  IconNews,
+  IconSchool,
+  IconSettings,
+  IconSitemap,
+  IconSpeakerphone,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
+import { lazy, type ComponentType } from 'react';
+import type { Role } from '../../common/constants';
+import type { Catalog } from '../i18n/catalog';
+
+export type Section = {
+  /** Its label is nav.{key} in the catalogs. */
+  key: keyof Catalog['nav'];
+  path: string;
+  roles: readonly Role[];
+  icon: Icon;
+  /** main list, the website management group, or the bottom of the navigation. */
+  place: 'main' | 'website' | 'bottom';
+  /** Spec §4: the users module sends others to the Dashboard; the other modules refuse in place. */
+  whenDenied: 'redirect' | 'refuse';
+  Component?: ComponentType;
+};
+
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
+
+const BOTH: readonly Role[] = ['admin', 'institute'];
+const ADMIN: readonly Role[] = ['admin'];
+
+export const sections: readonly Section[] = [
+  { key: 'dashboard', path: '/', roles: BOTH, icon: IconLayoutDashboard, place: 'main', whenDenied: 'refuse', Component: DashboardPage },
+  { key: 'users', path: '/user', roles: ADMIN, icon: IconUsers, place: 'main', whenDenied: 'redirect' },
+  { key: 'registrations', path: '/scholarship-registrations', roles: BOTH, icon: IconSchool, place: 'main', whenDenied: 'refuse' },
+  { key: 'payments', path: '/scholarship-payments', roles: BOTH, icon: IconCash, place: 'main', whenDenied: 'refuse' },
+  { key: 'webPageMenu', path: '/web-pages-management/web-page-menu', roles: ADMIN, icon: IconMenu2, place: 'website', whenDenied: 'refuse' },
+  { key: 'webPageSubMenu', path: '/web-pages-management/web-page-sub-menu', roles: ADMIN, icon: IconSitemap, place: 'website', whenDenied: 'refuse' },
+  { key: 'blogCategories', path: '/web-pages-management/blog-categories', roles: ADMIN, icon: IconArticle, place: 'website', whenDenied: 'refuse' },
+  { key: 'newsCategories', path: '/web-pages-management/news-categories', roles: ADMIN, icon: IconNews, place: 'website', whenDenied: 'refuse' },
+  { key: 'noticeCategories', path: '/web-pages-management/notice-categories', roles: ADMIN, icon: IconSpeakerphone, place: 'website', whenDenied: 'refuse' },
+  { key: 'pageBuild', path: '/web-pages-management/page-build', roles: ADMIN, icon: IconLayoutGrid, place: 'website', whenDenied: 'refuse' },
+  { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse' },
+  { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse' },
+];
+
+export function sectionPath(key: Section['key']): string {
+  const section = sections.find((candidate) => candidate.key === key);
+  if (!section) throw new Error(`no section ${key}`);
+  return section.path;
+}
+
+export const isSectionActive = (section: Section, pathname: string) =>
+  section.path === '/' ? pathname === '/' : pathname === section.path || pathname.startsWith(`${section.path}/`);
