@@ -23,10 +23,15 @@ import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { requestLang } from './lib/language.js';
+import { parseQueryString } from './lib/query-string.js';
+import { registerResource } from './lib/resource/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { exportRoutes } from './modules/export/export.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { resources } from './modules/resources.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +49,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     requestTimeout: 60_000,
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +99,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(healthRoutes);
       await api.register(geoRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(
+        async (v1) => {
+          for (const resource of resources) registerResource(v1, resource);
+          await v1.register(profileRoutes, { prefix: '/profile' });
+          await v1.register(exportRoutes);
+        },
+        { prefix: '/v1' },
+      );
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 /** The institute account's fields (spec §3) and the rules of spec §5, shared by every form that edits them. */
 import { z } from 'zod';
-import { INSTITUTE_LEVELS, INSTITUTE_TYPES, LIMITS, MANAGEMENT_TYPES } from '../constants.js';
+import { INSTITUTE_LEVELS, INSTITUTE_TYPES, LIMITS, MANAGEMENT_TYPES, ROLES } from '../constants.js';
 import { divisionById, isDistrictInDivision, isUpazilaInDistrict } from '../geo/index.js';
 import {
   optionalChoice,
@@ -12,6 +12,7 @@ import {
   optionalText,
   optionalUrl,
   password,
+  requiredChoice,
   requiredId,
   requiredMobile,
   requiredText,
@@ -99,3 +100,58 @@ export const RegisterBody = z
     checkPasswordConfirmation(value, ctx);
   }, ALWAYS);
 export type RegisterBody = z.infer<typeof RegisterBody>;
+
+const withInstituteRules = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape).superRefine((value, ctx) => {
+    checkAddress(value, ctx);
+    checkPasswordConfirmation(value, ctx);
+  }, ALWAYS);
+
+/** The admin's institute form (spec §5): the fields it requires, password only when creating. */
+const adminInstituteFields = {
+  ...instituteFields,
+  role: optionalChoice(ROLES),
+  institute_type: requiredChoice(INSTITUTE_TYPES),
+  institute_level: requiredChoice(INSTITUTE_LEVELS),
+  name: requiredText(),
+  institute_name_english: requiredText(),
+  institute_management_type: requiredChoice(MANAGEMENT_TYPES),
+  contact_person: requiredText(),
+  phone_number: requiredMobile(),
+  holding_no: requiredText(),
+  post_office: requiredText(),
+};
+
+export const UserStoreBody = withInstituteRules({
+  ...adminInstituteFields,
+  password: password(),
+  password_confirmation: z.string({ error: 'required' }).min(1, 'required'),
+});
+export type UserStoreBody = z.infer<typeof UserStoreBody>;
+
+export const UserUpdateBody = withInstituteRules({
+  ...adminInstituteFields,
+  password: z.preprocess((v) => (v === '' ? undefined : v), password().optional()),
+  password_confirmation: z.string().optional(),
+});
+export type UserUpdateBody = z.infer<typeof UserUpdateBody>;
+
+/** What a user may change of their own account (spec §5 Profile update). */
+export const ProfileUpdateBody = withInstituteRules({
+  ...instituteFields,
+  institute_type: requiredChoice(INSTITUTE_TYPES),
+  institute_level: requiredChoice(INSTITUTE_LEVELS),
+  institute_management_type: requiredChoice(MANAGEMENT_TYPES),
+  institute_name_english: requiredText(),
+  contact_person_name_english: requiredText(),
+  phone_number: requiredMobile(),
+  post_office: requiredText(),
+});
+export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
+
+export const PasswordChangeBody = withInstituteRules({
+  old_password: z.string({ error: 'required' }).min(1, 'required').max(LIMITS.password.max, 'too_long'),
+  password: password(),
+  password_confirmation: z.string({ error: 'required' }).min(1, 'required'),
+});
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;

@@ -12,7 +12,8 @@ type Issue = { path: string; message: string; params: Record<string, unknown> };
 
 function validationAnswer(request: FastifyRequest, reply: FastifyReply, issues: Issue[]) {
   const lang = requestLang(request);
-  const data: Record<string, string[]> = {};
+  // No prototype: a field may be called anything a client sends, `__proto__` included.
+  const data: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
     const field = issue.path || '_';
     const text = translate(lang, issue.message, { min: issue.params.minimum, max: issue.params.maximum });
@@ -40,6 +41,10 @@ function statusKey(status: number): MessageKey {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A malformed id in the path names no record: that is a 404, not a form error.
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+      return reply.status(404).send({ message: translate(requestLang(request), 'not_found'), data: null });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return validationAnswer(
         request,

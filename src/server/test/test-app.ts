@@ -103,3 +103,31 @@ export function validRegistration(n: number, overrides: Record<string, unknown> 
     ...overrides,
   };
 }
+
+export async function loginToken(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.body}`);
+  return (res.json() as { data: { token: string } }).data.token;
+}
+
+export const adminToken = (t: TestApp) => loginToken(t, ADMIN.email, ADMIN.password);
+
+/** Registers institute number `n` and logs it in. */
+export async function instituteSession(t: TestApp, n: number): Promise<{ token: string; id: number; uid: string }> {
+  const body = validRegistration(n);
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  if (res.statusCode !== 200) throw new Error(`registration ${n} failed: ${res.body}`);
+  const { id, uid } = (res.json() as { data: { user: { id: number; uid: string } } }).data.user;
+  return { token: await loginToken(t, uid, String(body.password)), id, uid };
+}
+
+/** An API client bound to one bearer token (or none), answering parsed JSON with the status. */
+export function client(t: TestApp, token?: string) {
+  const headers = { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const res = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as { message: string; data: never }) : { message: '', data: undefined as never };
+    return { status: res.statusCode, body, raw: res };
+  };
+  return { get: (url: string) => call('GET', url), post: (url: string, payload: unknown = {}) => call('POST', url, payload) };
+}

@@ -8,7 +8,8 @@ import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/passwords.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken, temporaryPassword } from '../../lib/tokens.js';
-import { createUser, findLoginAccount, takenContacts } from '../users/users.repository.js';
+import { createUser, findLoginAccount } from '../users/users.repository.js';
+import { refuseTakenContacts, takenContactError } from '../users/users.service.js';
 
 export const TEMP_PASSWORD_MINUTES = 60;
 
@@ -53,20 +54,15 @@ export async function logout(db: Kysely<Database>, tokenDigest: string): Promise
   await db.deleteFrom('access_tokens').where('token_hash', '=', tokenDigest).execute();
 }
 
-const TAKEN_MESSAGE = { email: 'email_taken', phone_number: 'phone_taken' } as const;
-
 /** Creates an institute account; a used email or mobile is a 422 on that field. */
 export async function registerInstitute(db: Kysely<Database>, body: RegisterBody): Promise<number> {
   const { password, password_confirmation: _confirmation, ...fields } = body;
-  const taken = await takenContacts(db, fields);
-  if (taken.length > 0) throw new ValidationError(Object.fromEntries(taken.map((column) => [column, [TAKEN_MESSAGE[column]]])));
+  await refuseTakenContacts(db, fields);
   try {
     return await createUser(db, { role: 'institute', fields, passwordHash: await hashPassword(password) });
   } catch (error) {
     // Two registrations racing for the same email or mobile: the database's unique index decides.
-    const column = uniqueViolation(error);
-    if (column === 'email' || column === 'phone_number') throw new ValidationError({ [column]: [TAKEN_MESSAGE[column]] });
-    throw error;
+    throw takenContactError(uniqueViolation(error)) ?? error;
   }
 }
 

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../../common/constants.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
+import { instituteFields } from '../../../common/schemas/institute.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database, UsersTable } from '../../db/types.js';
 import { uniqueViolation } from '../../lib/errors.js';
@@ -143,4 +144,28 @@ export async function createUser(
       throw error;
     }
   }
+}
+
+/** Optional fields a form left empty are cleared; the name and the uploaded files are kept unless sent. */
+const CLEARABLE = Object.keys(instituteFields).filter((field) => !['name', 'photo', 'file'].includes(field));
+
+/**
+ * Changes an account's institute fields (and role or password when given), as a form submit
+ * means: what the form left empty is cleared. The stored address names follow the ids.
+ */
+export async function updateUser(db: Db, id: number, input: { fields: InstituteColumns & { name?: string }; role?: Role; passwordHash?: string }): Promise<void> {
+  const roleId = input.role ? (await db.selectFrom('user_roles').select('id').where('slug', '=', input.role).executeTakeFirstOrThrow()).id : undefined;
+  await db
+    .updateTable('users')
+    .set({
+      ...Object.fromEntries(CLEARABLE.map((field) => [field, null])),
+      ...input.fields,
+      ...addressNames(input.fields),
+      ...(input.fields.name === undefined ? {} : { institute_name: input.fields.name }),
+      ...(roleId === undefined ? {} : { role_id: roleId }),
+      ...(input.passwordHash === undefined ? {} : { password_hash: input.passwordHash, must_change_password: 0 }),
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
 }

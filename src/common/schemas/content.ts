@@ -1,0 +1,35 @@
+/** Forms of the website-management resources: menus, sub menus and the three category kinds (spec §3, §5). */
+import { z } from 'zod';
+import { optionalInt, optionalText, requiredId, requiredText } from '../validation.js';
+
+const flag01 = z.preprocess(
+  (value) => (value === true || value === 'true' || value === '1' || value === 1 ? 1 : value === false || value === 'false' || value === '0' || value === 0 || value === '' ? 0 : value),
+  z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).optional(),
+);
+
+/** A link inside the site ('/about', 'notice/12') or an absolute http(s) address. */
+// A relative link may not carry a scheme, so `javascript:` and `data:` never get in.
+const LINK = /^(https?:\/\/[^\s<>"'`]+|\/[^\s<>"'`]*|[\w-][^\s<>"'`:]*)$/;
+const requiredLink = () => requiredText(255).refine((v) => LINK.test(v), 'invalid_url');
+const optionalLink = () => optionalText(255).refine((v) => v === undefined || LINK.test(v), 'invalid_url');
+
+export const CategoryBody = z.object({ title: requiredText() });
+export type CategoryBody = z.infer<typeof CategoryBody>;
+
+export const menuFields = {
+  title: requiredText(),
+  content_url: requiredLink(),
+  redirect_url: optionalLink(),
+  is_external: flag01,
+  is_published: flag01,
+  position: optionalInt(0, 10_000),
+};
+
+export const MenuBody = z.object(menuFields);
+export type MenuBody = z.infer<typeof MenuBody>;
+
+export const SubMenuBody = z.object({ ...menuFields, web_page_menu_id: requiredId() });
+export type SubMenuBody = z.infer<typeof SubMenuBody>;
+
+export const UserRoleBody = z.object({ title: requiredText() });
+export type UserRoleBody = z.infer<typeof UserRoleBody>;

@@ -1,0 +1,88 @@
+/**
+ * The list query every resource accepts (spec §7, architecture §4) and the paginator it answers.
+ * Only the shape is checked here; which columns, relations and operators a resource allows is
+ * checked by the server against the resource's definition.
+ */
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants.js';
+import { optionalInt, optionalText } from '../validation.js';
+
+export const CONDITION_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+const scalar = z.union([z.string().max(191, 'too_long'), z.number(), z.null()], { error: 'invalid_conditions' });
+const conditionValue = z.union([scalar, z.record(z.string(), z.union([scalar, z.array(scalar).max(100, 'too_big')], { error: 'invalid_conditions' }))], {
+  error: 'invalid_conditions',
+});
+
+/** `{column: value}` for equality or `{column: {operator: value}}`; sent as JSON text in a query string. */
+export const Conditions = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return undefined;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  },
+  z.record(z.string().max(64, 'too_long'), conditionValue, { error: 'invalid_conditions' }).optional(),
+);
+export type Conditions = z.infer<typeof Conditions>;
+
+/** A list of names, given repeated (`fields[]=a&fields[]=b`) or comma-separated. */
+const nameList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
+  z.array(z.string({ error: 'unknown_column' }).max(64, 'too_long'), { error: 'unknown_column' }).max(100, 'too_big').optional(),
+);
+
+const flag = z.preprocess(
+  (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value),
+  z.boolean({ error: 'invalid_flag' }).optional(),
+);
+
+export const ListQuery = z
+  .object({
+    page: optionalInt(1, 1_000_000),
+    paginate: optionalInt(1, MAX_PAGE_SIZE),
+    status: optionalInt(0, 1),
+    orderByCol: optionalText(64),
+    orderByAsc: flag,
+    search: optionalText(100),
+    fields: nameList,
+    relations: nameList,
+    conditions: Conditions,
+  })
+  .catchall(z.string({ error: 'invalid_text' }).max(191, 'too_long'));
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export const PageLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() });
+
+/** Laravel's paginator shape, which the client's pagination follows. */
+export function paginated<T extends z.ZodType>(row: T) {
+  return z.object({
+    data: z.array(row),
+    current_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+    from: z.number().nullable(),
+    to: z.number().nullable(),
+    last_page: z.number(),
+    prev_page_url: z.string().nullable(),
+    next_page_url: z.string().nullable(),
+    links: z.array(PageLink),
+  });
+}
+
+export const IdBody = z.object({ id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'required' }).int('invalid_number').positive('invalid_number')) });
+
+/** POST /api/v1/export-data: which resource, the title of the file and the same filters as its list. */
+export const ExportBody = z.object({
+  model: z.string({ error: 'required' }).min(1, 'required').max(64, 'too_long'),
+  export_title: optionalText(100),
+  search: optionalText(100),
+  status: optionalInt(0, 1),
+  conditions: Conditions,
+  columns: nameList,
+});
+export type ExportBody = z.infer<typeof ExportBody>;

@@ -1,0 +1,66 @@
+/**
+ * A resource is data: which table, which columns may be selected, searched, sorted and filtered,
+ * which relations may be loaded, the shared schemas of its forms, who may read and write it and
+ * who owns a row. The routes, list queries and exports are derived from it (routes.ts, query.ts).
+ */
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Role } from '../../../common/constants.js';
+import type { MessageKey } from '../../../common/messages.js';
+import type { PublicUser } from '../../../common/schemas/user.js';
+import type { Database } from '../../db/types.js';
+
+// The machinery composes queries from names it has checked against the definition; Kysely's
+// static column types cannot follow names chosen at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any> | Transaction<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/** A belongs-to relation: `foreignKey` on this resource's table points at `table.id`. */
+export type Relation = { table: keyof Database & string; foreignKey: string; columns: readonly string[] };
+
+export type WriteContext = { db: Kysely<Database>; user: PublicUser };
+
+export type ResourceDefinition = {
+  /** URL segment under /api/v1 and the `model` of an export. */
+  name: string;
+  table: keyof Database & string;
+  /** Public column name → SQL reference; the only columns ever read. Secrets are never listed. */
+  columns: Readonly<Record<string, string>>;
+  /** Columns a list returns when it does not ask for `fields`. */
+  listColumns?: readonly string[];
+  searchable: readonly string[];
+  sortable: readonly string[];
+  filterable: readonly string[];
+  relations?: Readonly<Record<string, Relation>>;
+  /** FROM clause with any joins the columns need; the table alone by default. */
+  source?: (db: AnyDb) => AnySelect;
+  storeSchema: z.ZodType;
+  updateSchema: z.ZodType;
+  roles: { read: readonly Role[]; write: readonly Role[] };
+  /** Column holding the owning institute's user id: an institute sees and changes only its own rows. */
+  owner?: string;
+  defaultPageSize?: number;
+  /** Columns of its CSV export; no export without it. */
+  exportColumns?: readonly string[];
+  /** Custom writes for resources with rules (users); plain inserts/updates of the parsed body otherwise. */
+  create?: (ctx: WriteContext, body: Record<string, unknown>) => Promise<number>;
+  update?: (ctx: WriteContext, id: number, body: Record<string, unknown>) => Promise<void>;
+  /** Refuses a deactivation or deletion, e.g. of one's own account; returns a message key. */
+  guardRemoval?: (ctx: WriteContext, id: number) => MessageKey | undefined;
+};
+
+/** `{id: 'table.id', title: 'table.title', …}`: each column of `table` under its own name. */
+export function columnsOf(table: string, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, `${table}.${name}`]));
+}
+
+export function defineResource(definition: ResourceDefinition): ResourceDefinition {
+  for (const list of [definition.listColumns ?? [], definition.searchable, definition.sortable, definition.filterable, definition.exportColumns ?? []]) {
+    for (const column of list) {
+      if (!(column in definition.columns)) throw new Error(`${definition.name}: ${column} is not one of its columns`);
+    }
+  }
+  return definition;
+}

@@ -1,0 +1,54 @@
+/** Laravel's paginator shape (architecture §4), with page links the client follows as given. */
+
+export type PageLink = { url: string | null; label: string; active: boolean };
+
+export type Paginated<T> = {
+  data: T[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+  last_page: number;
+  prev_page_url: string | null;
+  next_page_url: string | null;
+  links: PageLink[];
+};
+
+/** Page numbers to show: the first two, the last two and two either side of the current one. */
+export function pageWindow(current: number, last: number): (number | '...')[] {
+  const pages = new Set<number>();
+  for (const p of [1, 2, last - 1, last, current - 2, current - 1, current, current + 1, current + 2]) {
+    if (p >= 1 && p <= last) pages.add(p);
+  }
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | '...')[] = [];
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1]! > 1) out.push('...');
+    out.push(p);
+  });
+  return out;
+}
+
+export function paginate<T>(rows: T[], total: number, page: number, perPage: number, pageUrl: (page: number) => string): Paginated<T> {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = rows.length > 0 ? (page - 1) * perPage + 1 : null;
+  const prev = page > 1 ? pageUrl(page - 1) : null;
+  const next = page < lastPage ? pageUrl(page + 1) : null;
+  return {
+    data: rows,
+    current_page: page,
+    per_page: perPage,
+    total,
+    from,
+    to: from === null ? null : from + rows.length - 1,
+    last_page: lastPage,
+    prev_page_url: prev,
+    next_page_url: next,
+    links: [
+      { url: prev, label: '« Previous', active: false },
+      ...pageWindow(page, lastPage).map((p) => (p === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(p), label: String(p), active: p === page })),
+      { url: next, label: 'Next »', active: false },
+    ],
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Turns a checked list query into SQL for one resource. Every name that came from the client is
+ * looked up in the definition first; an unknown one is a 422 naming the parameter, never SQL.
+ */
+import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
+import type { Conditions, ConditionOperator, ListQuery } from '../../../common/schemas/list.js';
+import type { PublicUser } from '../../../common/schemas/user.js';
+import { DEFAULT_PAGE_SIZE, STATUS_ACTIVE } from '../../../common/constants.js';
+import { ValidationError } from '../errors.js';
+import type { AnyDb, AnySelect, ResourceDefinition } from './definition.js';
+
+/** Query keys with a meaning of their own; every other key is a column filter. */
+const RESERVED = new Set(['page', 'paginate', 'status', 'orderByCol', 'orderByAsc', 'search', 'fields', 'relations', 'conditions']);
+
+const OPERATORS: Record<Exclude<ConditionOperator, 'like' | 'in'>, '=' | '<>' | '>' | '>=' | '<' | '<='> = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function refOf(definition: ResourceDefinition, column: string, parameter: string): string {
+  const ref = Object.hasOwn(definition.columns, column) ? definition.columns[column] : undefined;
+  if (!ref) throw new ValidationError({ [parameter]: ['unknown_column'] });
+  return ref;
+}
+
+function filterRef(definition: ResourceDefinition, column: string, parameter: string): string {
+  if (!definition.filterable.includes(column)) throw new ValidationError({ [parameter]: ['unknown_column'] });
+  return refOf(definition, column, parameter);
+}
+
+type Scalar = string | number | null;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Eb = ExpressionBuilder<any, any>;
+
+function comparison(eb: Eb, ref: string, operator: string, value: Scalar | Scalar[], parameter: string): Expression<SqlBool> {
+  if (operator === 'in') {
+    if (!Array.isArray(value) || value.length === 0) throw new ValidationError({ [parameter]: ['invalid_conditions'] });
+    return eb(eb.ref(ref), 'in', value);
+  }
+  if (Array.isArray(value)) throw new ValidationError({ [parameter]: ['invalid_conditions'] });
+  if (operator === 'like') {
+    if (typeof value !== 'string') throw new ValidationError({ [parameter]: ['invalid_conditions'] });
+    return sql<SqlBool>`lower(${eb.ref(ref)}) like lower(${containsPattern(value)}) escape '\\'`;
+  }
+  const op = Object.hasOwn(OPERATORS, operator) ? OPERATORS[operator as keyof typeof OPERATORS] : undefined;
+  if (!op) throw new ValidationError({ [parameter]: ['unknown_operator'] });
+  if (value === null) return op === '=' ? eb(eb.ref(ref), 'is', null) : op === '<>' ? eb(eb.ref(ref), 'is not', null) : failConditions(parameter);
+  return eb(eb.ref(ref), op, value);
+}
+
+function failConditions(parameter: string): never {
+  throw new ValidationError({ [parameter]: ['invalid_conditions'] });
+}
+
+function conditionFilters(eb: Eb, definition: ResourceDefinition, conditions: NonNullable<Conditions>): Expression<SqlBool>[] {
+  return Object.entries(conditions).flatMap(([column, value]) => {
+    const ref = filterRef(definition, column, 'conditions');
+    if (value === null || typeof value !== 'object') return [comparison(eb, ref, 'eq', value, 'conditions')];
+    return Object.entries(value).map(([operator, operand]) => comparison(eb, ref, operator, operand, 'conditions'));
+  });
+}
+
+export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: PublicUser };
+
+/** The FROM, WHERE of a list or export: owner, status, search, conditions and column filters. */
+export function filteredQuery(db: AnyDb, { definition, query, user }: ListScope): AnySelect {
+  const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);
+  const extra = Object.entries(query).filter(([key]) => !RESERVED.has(key)) as [string, string][];
+  const extraRefs = extra.map(([column, value]) => [filterRef(definition, column, column), value] as const);
+  return base.where((eb: Eb) => {
+    const filters: Expression<SqlBool>[] = [eb(eb.ref(`${definition.table}.status`), '=', query.status ?? STATUS_ACTIVE)];
+    if (definition.owner && user.role === 'institute') filters.push(eb(eb.ref(definition.columns[definition.owner]!), '=', user.id));
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      filters.push(eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)));
+    }
+    if (query.conditions) filters.push(...conditionFilters(eb, definition, query.conditions));
+    for (const [ref, value] of extraRefs) filters.push(eb(eb.ref(ref), '=', value));
+    return eb.and(filters);
+  });
+}
+
+/** The columns to return: the asked `fields` (always with id) or the list's defaults. */
+export function selectedColumns(definition: ResourceDefinition, fields: readonly string[] | undefined): string[] {
+  if (!fields || fields.length === 0) return [...(definition.listColumns ?? Object.keys(definition.columns))];
+  for (const field of fields) refOf(definition, field, 'fields');
+  return [...new Set(['id', ...fields])];
+}
+
+export function selectColumns(query: AnySelect, definition: ResourceDefinition, columns: readonly string[]): AnySelect {
+  return query.select(columns.map((column) => sql.ref(definition.columns[column]!).as(column)));
+}
+
+export function ordering(definition: ResourceDefinition, query: ListQuery): { ref: string; direction: 'asc' | 'desc' } {
+  const column = query.orderByCol ?? 'id';
+  if (!definition.sortable.includes(column)) throw new ValidationError({ orderByCol: ['unknown_column'] });
+  return { ref: definition.columns[column]!, direction: query.orderByAsc ? 'asc' : 'desc' };
+}
+
+export function pageOf(definition: ResourceDefinition, query: ListQuery): { page: number; perPage: number } {
+  return { page: query.page ?? 1, perPage: query.paginate ?? definition.defaultPageSize ?? DEFAULT_PAGE_SIZE };
+}
+
+/** Loads the asked belongs-to relations onto the rows with one query per relation. */
+export async function attachRelations(db: AnyDb, definition: ResourceDefinition, rows: Record<string, unknown>[], names: readonly string[] = []): Promise<void> {
+  for (const name of names) {
+    const relation = definition.relations && Object.hasOwn(definition.relations, name) ? definition.relations[name] : undefined;
+    if (!relation) throw new ValidationError({ relations: ['unknown_relation'] });
+    const ids = [...new Set(rows.map((row) => row[relation.foreignKey]).filter((id): id is number => typeof id === 'number'))];
+    const related = ids.length
+      ? await db
+          .selectFrom(relation.table)
+          .select(['id', ...relation.columns])
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(related.map((r: Record<string, unknown>) => [r.id, r]));
+    for (const row of rows) row[name] = byId.get(row[relation.foreignKey]) ?? null;
+  }
+}
+
+/** Relation names are checked before any query runs, so a bad one never costs a count. */
+export function checkRelations(definition: ResourceDefinition, names: readonly string[] = []): void {
+  for (const name of names) {
+    if (!definition.relations || !Object.hasOwn(definition.relations, name)) throw new ValidationError({ relations: ['unknown_relation'] });
+  }
+}

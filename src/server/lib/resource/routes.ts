@@ -1,0 +1,183 @@
+/**
+ * The endpoints of a resource (architecture §4): list, fetch one, store, update, soft-delete,
+ * restore and destroy under /api/v1/{name}, guarded by the definition's roles and owner rule.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type MessageKey, translate } from '../../../common/messages.js';
+import { IdBody, ListQuery } from '../../../common/schemas/list.js';
+import type { PublicUser } from '../../../common/schemas/user.js';
+import { requireRole } from '../authenticate.js';
+import { HttpError, ValidationError, forbidden, notFound, uniqueViolation } from '../errors.js';
+import { requestLang } from '../language.js';
+import { slugify } from '../slug.js';
+import { now } from '../time.js';
+import type { ResourceDefinition, WriteContext } from './definition.js';
+import { paginate } from './paginator.js';
+import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, selectColumns, selectedColumns } from './query.js';
+
+const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive() });
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('page', String(page));
+  return `${url.pathname}?${url.searchParams.toString()}`;
+}
+
+/** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
+async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id: number, user: PublicUser): Promise<Record<string, unknown>> {
+  const base = definition.source ? definition.source(app.db) : app.db.selectFrom(definition.table);
+  const row = (await selectColumns(base, definition, Object.keys(definition.columns))
+    .where(`${definition.table}.id`, '=', id)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row) throw notFound();
+  if (definition.owner && user.role === 'institute' && row[definition.owner] !== user.id) throw forbidden();
+  return row;
+}
+
+/** A unique column that clashes becomes a 422 on that field instead of a 500. */
+async function writing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const column = uniqueViolation(error);
+    // The slug is made from the title, so a clash is the title's.
+    if (column) throw new ValidationError({ [column === 'slug' ? 'title' : column]: ['unique_taken'] });
+    throw error;
+  }
+}
+
+/** A relation id in a form must name an existing row: a 422 on that field, not a foreign-key error. */
+async function checkReferences(app: FastifyInstance, definition: ResourceDefinition, body: Record<string, unknown>): Promise<void> {
+  for (const relation of Object.values(definition.relations ?? {})) {
+    const id = body[relation.foreignKey];
+    if (typeof id !== 'number') continue;
+    const found = await app.db.selectFrom(relation.table).select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) throw new ValidationError({ [relation.foreignKey]: ['invalid_choice'] });
+  }
+}
+
+/** Query keys a list understands besides the definition's filter columns. */
+const LIST_PARAMETERS = new Set(Object.keys(ListQuery.shape));
+
+export function registerResource(app: FastifyInstance, definition: ResourceDefinition): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { name, table } = definition;
+  const base = `/${name}`;
+  const read = { preHandler: requireRole(...definition.roles.read) };
+  const write = { preHandler: requireRole(...definition.roles.write) };
+  const tags = [name];
+  const security = [{ bearer: [] }];
+  const message = (request: FastifyRequest, key: MessageKey) => translate(requestLang(request), key);
+  const context = (request: FastifyRequest): WriteContext => ({ db: app.db, user: request.user! });
+
+  // Checked on the raw query: a key such as __proto__ would not survive parsing to be refused later.
+  const refuseUnknownFilters = async (request: FastifyRequest) => {
+    for (const key of Object.keys(request.query as object)) {
+      if (!LIST_PARAMETERS.has(key) && !definition.filterable.includes(key)) throw new ValidationError({ [key]: ['unknown_column'] });
+    }
+  };
+
+  api.get(base, { ...read, preValidation: refuseUnknownFilters, schema: { tags, security, querystring: ListQuery } }, async (request) => {
+    const query = request.query;
+    const user = request.user!;
+    checkRelations(definition, query.relations);
+    const columns = selectedColumns(definition, query.fields);
+    for (const relation of query.relations ?? []) {
+      const foreignKey = definition.relations![relation]!.foreignKey;
+      if (!columns.includes(foreignKey)) columns.push(foreignKey);
+    }
+    const order = ordering(definition, query);
+    const { page, perPage } = pageOf(definition, query);
+    const filtered = filteredQuery(app.db, { definition, query, user });
+    const [{ total }] = (await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }];
+    const rows = (await selectColumns(filtered, definition, columns)
+      .orderBy(order.ref, order.direction)
+      .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute()) as Record<string, unknown>[];
+    await attachRelations(app.db, definition, rows, query.relations);
+    return { message: message(request, 'ok'), data: paginate(rows, Number(total), page, perPage, (p) => pageUrl(request, p)) };
+  });
+
+  api.get(`${base}/:id`, { ...read, schema: { tags, security, params: IdParams } }, async (request) => {
+    const row = await fetchRow(app, definition, request.params.id, request.user!);
+    await attachRelations(app.db, definition, [row], Object.keys(definition.relations ?? {}));
+    return { message: message(request, 'ok'), data: row };
+  });
+
+  api.post(`${base}/store`, { ...write, schema: { tags, security, body: definition.storeSchema } }, async (request) => {
+    const body = request.body as Record<string, unknown>;
+    const ctx = context(request);
+    await checkReferences(app, definition, body);
+    const id = await writing(async () => {
+      if (definition.create) return definition.create(ctx, body);
+      const at = now();
+      const row = await app.db
+        .insertInto(table)
+        .values({ ...body, ...('creator' in definition.columns ? { creator: ctx.user.id } : {}), slug: slugify(String(body.title ?? ''), `${name}-${Date.now().toString(36)}`), created_at: at, updated_at: at } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (row as { id: number }).id;
+    });
+    return { message: message(request, 'stored'), data: await fetchRow(app, definition, id, ctx.user) };
+  });
+
+  api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(definition.updateSchema) } }, async (request) => {
+    const { id, ...body } = request.body as { id: number } & Record<string, unknown>;
+    const ctx = context(request);
+    await fetchRow(app, definition, id, ctx.user);
+    await checkReferences(app, definition, body);
+    await writing(async () => {
+      if (definition.update) return definition.update(ctx, id, body);
+      await app.db
+        .updateTable(table)
+        .set({ ...body, updated_at: now() } as never)
+        .where('id', '=', id)
+        .execute();
+    });
+    return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, ctx.user) };
+  });
+
+  const removal = async (request: FastifyRequest, id: number) => {
+    const ctx = context(request);
+    await fetchRow(app, definition, id, ctx.user);
+    const refusal = definition.guardRemoval?.(ctx, id);
+    if (refusal) throw new ValidationError({ id: [refusal] });
+  };
+
+  for (const [action, status, done] of [
+    ['soft-delete', 0, 'deactivated'],
+    ['restore', 1, 'restored'],
+  ] as const) {
+    api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
+      const { id } = request.body;
+      await removal(request, id);
+      await app.db
+        .updateTable(table)
+        .set({ status, updated_at: now() } as never)
+        .where('id', '=', id)
+        .execute();
+      return { message: message(request, done), data: null };
+    });
+  }
+
+  api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
+    const { id } = request.body;
+    await removal(request, id);
+    try {
+      await app.db.deleteFrom(table).where('id', '=', id).execute();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new HttpError(409, 'in_use');
+      throw error;
+    }
+    return { message: message(request, 'destroyed'), data: null };
+  });
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /FOREIGN KEY constraint failed/.test(error.message) || (error as Error & { code?: string }).code === '23503';
+}

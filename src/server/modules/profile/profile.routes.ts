@@ -1,0 +1,51 @@
+/** The caller's own account (spec §2 Profile, §7): view, update-info, update-password. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate } from '../../../common/messages.js';
+import { UserEnvelope, MessageEnvelope } from '../../../common/schemas/auth.js';
+import { PasswordChangeBody, ProfileUpdateBody } from '../../../common/schemas/institute.js';
+import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { ValidationError } from '../../lib/errors.js';
+import { requestLang } from '../../lib/language.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { findPublicUser, updateUser } from '../users/users.repository.js';
+import { refuseTakenContacts } from '../users/users.service.js';
+import { now } from '../../lib/time.js';
+
+const schema = { tags: ['profile'], security: [{ bearer: [] }] };
+const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope };
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+
+  api.get('/', { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, preHandler: app.authenticate }, async (request) => ({
+    message: translate(requestLang(request), 'ok'),
+    data: { user: request.user! },
+  }));
+
+  // Whatever id a client sends, the account changed is the caller's own.
+  api.post('/update-info', { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, preHandler: app.authenticate }, async (request) => {
+    const userId = request.user!.id;
+    await refuseTakenContacts(db, request.body, userId);
+    await updateUser(db, userId, { fields: request.body });
+    return { message: translate(requestLang(request), 'profile_updated'), data: { user: (await findPublicUser(db, userId))! } };
+  });
+
+  /** A new password ends every other session of the account; this one stays logged in. */
+  api.post('/update-password', { schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } }, preHandler: app.authenticate }, async (request) => {
+    const userId = request.user!.id;
+    const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(account.password_hash, request.body.old_password))) throw new ValidationError({ old_password: ['old_password_wrong'] });
+    const passwordHash = await hashPassword(request.body.password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, temp_password_hash: null, temp_password_expires_at: null, must_change_password: 0, updated_at: now() })
+        .where('id', '=', userId)
+        .execute();
+      await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', request.tokenDigest!).execute();
+    });
+    return { message: translate(requestLang(request), 'password_changed'), data: null };
+  });
+}

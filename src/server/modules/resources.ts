@@ -1,0 +1,7 @@
+/** Every resource of /api/v1: the routes, the export allow-list and the authorization tests walk this list. */
+import type { ResourceDefinition } from '../lib/resource/definition.js';
+import { categoryResources, menuResource, subMenuResource } from './content/content.resources.js';
+import { roleResource } from './roles/roles.resource.js';
+import { userResource } from './users/users.resource.js';
+
+export const resources: readonly ResourceDefinition[] = [userResource, roleResource, menuResource, subMenuResource, ...categoryResources];

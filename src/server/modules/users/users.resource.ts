@@ -1,0 +1,35 @@
+/** Institute accounts for admins (spec §2 Users): the institute form, passwords hashed, contacts unique. */
+import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute.js';
+import type { Role } from '../../../common/constants.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { columnsOf, defineResource } from '../../lib/resource/definition.js';
+import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
+import { refuseTakenContacts } from './users.service.js';
+
+type UserBody = Omit<UserUpdateBody, 'password'> & { password?: string; role?: Role };
+
+export const userResource = defineResource({
+  name: 'users',
+  table: 'users',
+  columns: { ...columnsOf('users', PUBLIC_USER_COLUMNS.map((column) => column.slice('users.'.length))), role: 'user_roles.slug' },
+  listColumns: ['id', 'uid', 'name', 'institute_name_english', 'email', 'phone_number', 'role', 'upozilla', 'status', 'created_at'],
+  source: (db) => db.selectFrom('users').innerJoin('user_roles', 'user_roles.id', 'users.role_id'),
+  searchable: ['name', 'institute_name_english', 'email', 'phone_number', 'uid'],
+  sortable: ['id', 'uid', 'name', 'institute_name_english', 'created_at'],
+  filterable: ['id', 'uid', 'role', 'institute_type', 'institute_level', 'institute_management_type', 'division_id', 'zilla_id', 'upozilla_id', 'created_at'],
+  storeSchema: UserStoreBody,
+  updateSchema: UserUpdateBody,
+  roles: { read: ['admin'], write: ['admin'] },
+  exportColumns: ['id', 'uid', 'name', 'institute_name_english', 'role', 'email', 'phone_number', 'institute_type', 'institute_level', 'institute_management_type', 'contact_person', 'division', 'zilla', 'upozilla', 'post_office', 'status', 'created_at'],
+  async create(ctx, raw) {
+    const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password: string; password_confirmation: string };
+    await refuseTakenContacts(ctx.db, fields);
+    return createUser(ctx.db, { role: role ?? 'institute', fields, passwordHash: await hashPassword(password) });
+  },
+  async update(ctx, id, raw) {
+    const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password_confirmation?: string };
+    await refuseTakenContacts(ctx.db, fields, id);
+    await updateUser(ctx.db, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
+  },
+  guardRemoval: (ctx, id) => (id === ctx.user.id ? 'cannot_remove_self' : undefined),
+});
