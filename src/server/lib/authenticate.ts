@@ -1,6 +1,7 @@
 /**
  * Bearer-token sessions: `request.user` is the account behind a valid, unexpired token of an active
- * user. Routes opt in with `app.authenticate` or `requireRole(...)` as a preHandler.
+ * user. Routes opt in with `app.authenticate` or `requireRole(...)` as an onRequest hook, so a
+ * caller without access is refused before its body is even read.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

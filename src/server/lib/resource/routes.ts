@@ -65,8 +65,8 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { name, table } = definition;
   const base = `/${name}`;
-  const read = { preHandler: requireRole(...definition.roles.read) };
-  const write = { preHandler: requireRole(...definition.roles.write) };
+  const read = { onRequest: requireRole(...definition.roles.read) };
+  const write = { onRequest: requireRole(...definition.roles.write) };
   const tags = [name];
   const security = [{ bearer: [] }];
   const message = (request: FastifyRequest, key: MessageKey) => translate(requestLang(request), key);

@@ -32,12 +32,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post('/me', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, preHandler: app.authenticate }, async (request) => ({
+  api.post('/me', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate }, async (request) => ({
     message: translate(requestLang(request), 'ok'),
     data: { user: request.user! },
   }));
 
-  api.post('/logout', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, preHandler: app.authenticate }, async (request) => {
+  api.post('/logout', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate }, async (request) => {
     await logout(db, request.tokenDigest!);
     return { message: translate(requestLang(request), 'logged_out'), data: null };
   });

@@ -40,7 +40,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/export-data',
-    { schema: { tags: ['export'], security: [{ bearer: [] }], body: ExportBody }, preHandler: app.authenticate },
+    { schema: { tags: ['export'], security: [{ bearer: [] }], body: ExportBody }, onRequest: app.authenticate },
     async (request, reply) => {
       const body = request.body;
       const user = request.user!;

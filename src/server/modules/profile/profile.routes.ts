@@ -19,13 +19,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  api.get('/', { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, preHandler: app.authenticate }, async (request) => ({
+  api.get('/', { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => ({
     message: translate(requestLang(request), 'ok'),
     data: { user: request.user! },
   }));
 
   // Whatever id a client sends, the account changed is the caller's own.
-  api.post('/update-info', { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, preHandler: app.authenticate }, async (request) => {
+  api.post('/update-info', { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => {
     const userId = request.user!.id;
     await refuseTakenContacts(db, request.body, userId);
     await updateUser(db, userId, { fields: request.body });
@@ -33,7 +33,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** A new password ends every other session of the account; this one stays logged in. */
-  api.post('/update-password', { schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } }, preHandler: app.authenticate }, async (request) => {
+  api.post('/update-password', { schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => {
     const userId = request.user!.id;
     const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(account.password_hash, request.body.old_password))) throw new ValidationError({ old_password: ['old_password_wrong'] });

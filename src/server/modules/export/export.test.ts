@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../../test/test-app.js';
+import { neutralise } from './csv.js';
+
+let t: TestApp;
+let admin: ReturnType<typeof client>;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = client(t, await adminToken(t));
+});
+afterAll(async () => t.close());
+
+const BOM = '\uFEFF';
+
+describe('CSV export', () => {
+  it('streams the filtered list with a BOM, Bengali intact and a file name in Content-Disposition', async () => {
+    await admin.post('/api/v1/notice-categories/store', { title: 'ভর্তি বিজ্ঞপ্তি' });
+    await admin.post('/api/v1/notice-categories/store', { title: 'Exam routine' });
+    const res = await admin.post('/api/v1/export-data', { model: 'notice-categories', export_title: 'Notice categories', search: 'ভর্তি' });
+    expect(res.status).toBe(200);
+    expect(res.raw.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.raw.headers['content-disposition']).toMatch(/^attachment; filename="notice-categories-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = res.raw.body;
+    expect(text.startsWith(BOM)).toBe(true);
+    const lines = text.slice(1).trim().split('\n');
+    expect(lines[0]).toBe('id,title,slug,status,created_at,updated_at');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('ভর্তি বিজ্ঞপ্তি');
+  });
+
+  it('neutralises cells Excel would run as formulas', async () => {
+    await admin.post('/api/v1/blog-categories/store', { title: '=HYPERLINK("http://evil","x")' });
+    await admin.post('/api/v1/blog-categories/store', { title: '@SUM(1)' });
+    const text = (await admin.post('/api/v1/export-data', { model: 'blog-categories', columns: ['title'] })).raw.body;
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(text).toContain("'@SUM(1)");
+    for (const cell of ['=1+1', '+1', '-1', '@x', '\tx', '\rx']) expect(neutralise(cell)).toBe(`'${cell}`);
+    expect(neutralise('plain')).toBe('plain');
+  });
+
+  it('streams more rows than one batch, each once, newest first', async () => {
+    const rows = Array.from({ length: 2100 }, (_, i) => ({ title: `Row ${i}`, slug: `row-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
+    for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('news_categories').values(rows.slice(i, i + 500)).execute();
+    const text = (await admin.post('/api/v1/export-data', { model: 'news-categories', columns: ['id', 'title'] })).raw.body;
+    const ids = text.slice(1).trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]));
+    expect(ids).toHaveLength(2100);
+    expect(new Set(ids).size).toBe(2100);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it.each([
+    [{ model: 'secrets' }, 'model'],
+    [{ model: '' }, 'model'],
+    [{ model: 'users', columns: ['password_hash'] }, 'columns'],
+    [{ model: 'news-categories', conditions: { password_hash: 'x' } }, 'conditions'],
+    [{ model: 'news-categories', conditions: '{"title":{"exec":"x"}}' }, 'conditions'],
+    [{ model: 'news-categories', status: 5 }, 'status'],
+  ])('refuses %o with a 422 on %s', async (body, field) => {
+    const res = await admin.post('/api/v1/export-data', body);
+    expect(res.status).toBe(422);
+    expect(res.body.data).toHaveProperty(field);
+  });
+
+  it('refuses an institute an admin-only export', async () => {
+    const { token } = await instituteSession(t, 300);
+    expect((await client(t, token).post('/api/v1/export-data', { model: 'users' })).status).toBe(403);
+  });
+});
