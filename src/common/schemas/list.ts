@@ -57,22 +57,21 @@ export const ListQuery = z
 export type ListQuery = z.infer<typeof ListQuery>;
 
 export const PageLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() });
+export type PageLink = z.infer<typeof PageLink>;
 
 /** Laravel's paginator shape, which the client's pagination follows. */
-export function paginated<T extends z.ZodType>(row: T) {
-  return z.object({
-    data: z.array(row),
-    current_page: z.number(),
-    per_page: z.number(),
-    total: z.number(),
-    from: z.number().nullable(),
-    to: z.number().nullable(),
-    last_page: z.number(),
-    prev_page_url: z.string().nullable(),
-    next_page_url: z.string().nullable(),
-    links: z.array(PageLink),
-  });
-}
+export type Paginated<Row> = {
+  data: Row[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+  last_page: number;
+  prev_page_url: string | null;
+  next_page_url: string | null;
+  links: PageLink[];
+};
 
 export const IdBody = z.object({ id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'required' }).int('invalid_number').positive('invalid_number')) });
 

@@ -1,19 +1,5 @@
 /** Laravel's paginator shape (architecture §4), with page links the client follows as given. */
-
-export type PageLink = { url: string | null; label: string; active: boolean };
-
-export type Paginated<T> = {
-  data: T[];
-  current_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
-  last_page: number;
-  prev_page_url: string | null;
-  next_page_url: string | null;
-  links: PageLink[];
-};
+import type { Paginated } from '../../../common/schemas/list.js';
 
 /** Page numbers to show: the first two, the last two and two either side of the current one. */
 export function pageWindow(current: number, last: number): (number | '...')[] {
