@@ -32,11 +32,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+type RequestOptions = { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; signal?: AbortSignal; accept?: string };
 
-export async function apiRequest<T>(path: string, { method = 'POST', body, signal }: RequestOptions = {}): Promise<Envelope<T>> {
+/**
+ * The raw response of a call, for answers that are not the JSON envelope (a CSV download). Throws
+ * ApiError(0) when the server was not reached, and reports a 401 outside /auth like every call.
+ */
+export async function apiFetch(path: string, { method = 'POST', body, signal, accept = 'application/json' }: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLanguage(),
     'X-Requested-With': 'XMLHttpRequest',
   };
@@ -51,11 +55,18 @@ export async function apiRequest<T>(path: string, { method = 'POST', body, signa
     if (signal?.aborted) throw error;
     throw new ApiError(0, '', null);
   }
+  if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
+  return response;
+}
 
+/** The error a failed response stands for, with the server's message and data when it sent JSON. */
+export async function errorOf(response: Response): Promise<ApiError> {
   const payload = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
-  if (!response.ok) {
-    if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
-    throw new ApiError(response.status, payload?.message ?? response.statusText, payload?.data ?? null);
-  }
-  return payload as Envelope<T>;
+  return new ApiError(response.status, payload?.message ?? response.statusText, payload?.data ?? null);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const response = await apiFetch(path, options);
+  if (!response.ok) throw await errorOf(response);
+  return (await response.json().catch(() => null)) as Envelope<T>;
 }

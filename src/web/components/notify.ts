@@ -8,6 +8,11 @@ export function notifyError(message: string): void {
   notifications.show({ color: 'red', message });
 }
 
+/** The server's own words for a call that worked ('Data stored successfully.'). */
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'teal', message });
+}
+
 /** What to tell the user about a failed call: the server's own message, or why there is none. */
 export function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) return i18n.t('common.networkError');

@@ -16,3 +16,13 @@ export function localizeDigits(text: string, lang: Lang): string {
 export function formatDate(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long' }).format(new Date(iso));
 }
+
+export function formatDateTime(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** A download's size so far: '৫১২ বাইট', '১২.৩ কিলোবাইট', '৪.১ মেগাবাইট'. */
+export function formatBytes(bytes: number, lang: Lang): string {
+  const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / (1024 * 1024), 'megabyte'];
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value as number);
+}
