@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedFirstAdmin, seedRoles } from './db/seed.js';
+import { seedPaymentSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
 import { installErrorHandler } from './lib/error-handler.js';
@@ -28,6 +29,7 @@ import { registerResource } from './lib/resource/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
+import { analyticsRoutes } from './modules/registrations/analytics.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -55,7 +57,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const db = openDatabase(config.database);
+  const db = openDatabase(config.database, (err) => app.log.warn({ err }, 'database connection lost'));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', options.mailer ?? createMailer(config));
@@ -63,6 +65,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await migrateToLatest(db as Kysely<unknown>);
   await seedRoles(db);
+  await seedPaymentSettings(db);
   if (await seedFirstAdmin(db, config.admin)) app.log.info({ email: config.admin.email }, 'first admin created');
 
   await app.register(helmet, {
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           for (const resource of resources) registerResource(v1, resource);
           await v1.register(profileRoutes, { prefix: '/profile' });
           await v1.register(exportRoutes);
+          await v1.register(analyticsRoutes);
         },
         { prefix: '/v1' },
       );

@@ -12,9 +12,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Dialect = Config['database']['dialect'];
 
-export function openDatabase(database: Config['database']): Kysely<Database> {
+/** `onError` hears of connections the server drops while they sit idle (a restart, a failover). */
+export function openDatabase(database: Config['database'], onError: (error: Error) => void): Kysely<Database> {
   if (database.dialect === 'postgres') {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // Without a listener an idle connection's error would end the process.
+    pool.on('error', onError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -1,9 +1,11 @@
 /** Runs pending migrations. The list is imported, not read from disk, so it works however the app is started. */
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-21-initial.js';
+import * as registrationNumbers from './migrations/2026-11-22-registration-numbers.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
+  '2026-11-22-registration-numbers': registrationNumbers,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

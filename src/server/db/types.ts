@@ -200,6 +200,11 @@ export interface MediaTable {
   created_at: string;
 }
 
+export interface SequencesTable {
+  name: string;
+  value: Defaulted<number>;
+}
+
 export interface Database {
   user_roles: UserRolesTable;
   users: UsersTable;
@@ -217,6 +222,7 @@ export interface Database {
   setting_sub_groups: SettingSubGroupsTable;
   setting_values: SettingValuesTable;
   media: MediaTable;
+  sequences: SequencesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

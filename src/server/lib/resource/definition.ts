@@ -6,7 +6,6 @@
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Role } from '../../../common/constants.js';
-import type { MessageKey } from '../../../common/messages.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database } from '../../db/types.js';
 
@@ -19,6 +18,8 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /** A belongs-to relation: `foreignKey` on this resource's table points at `table.id`. */
 export type Relation = { table: keyof Database & string; foreignKey: string; columns: readonly string[] };
+
+export type WriteAction = 'update' | 'soft-delete' | 'restore' | 'destroy';
 
 export type WriteContext = { db: Kysely<Database>; user: PublicUser };
 
@@ -47,8 +48,13 @@ export type ResourceDefinition = {
   /** Custom writes for resources with rules (users); plain inserts/updates of the parsed body otherwise. */
   create?: (ctx: WriteContext, body: Record<string, unknown>) => Promise<number>;
   update?: (ctx: WriteContext, id: number, body: Record<string, unknown>) => Promise<void>;
-  /** Refuses a deactivation or deletion, e.g. of one's own account; returns a message key. */
-  guardRemoval?: (ctx: WriteContext, id: number) => MessageKey | undefined;
+  /** Custom status changes and deletion, for resources that keep counters in step. */
+  setStatus?: (ctx: WriteContext, id: number, status: 0 | 1) => Promise<void>;
+  destroy?: (ctx: WriteContext, id: number) => Promise<void>;
+  /** Throws to refuse changing, deactivating or deleting a row, e.g. one's own account. */
+  guardWrite?: (ctx: WriteContext, row: Record<string, unknown>, action: WriteAction) => void;
+  /** Shapes a row for the answer, e.g. to add a nested object the spec shows. */
+  present?: (row: Record<string, unknown>) => Record<string, unknown>;
 };
 
 /** `{id: 'table.id', title: 'table.title', …}`: each column of `table` under its own name. */

@@ -13,7 +13,7 @@ import { HttpError, ValidationError, forbidden, notFound, uniqueViolation } from
 import { requestLang } from '../language.js';
 import { slugify } from '../slug.js';
 import { now } from '../time.js';
-import type { ResourceDefinition, WriteContext } from './definition.js';
+import type { ResourceDefinition, WriteAction, WriteContext } from './definition.js';
 import { paginate } from './paginator.js';
 import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, selectColumns, selectedColumns } from './query.js';
 
@@ -33,7 +33,30 @@ async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id
     .executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) throw notFound();
   if (definition.owner && user.role === 'institute' && row[definition.owner] !== user.id) throw forbidden();
-  return row;
+  return definition.present ? definition.present(row) : row;
+}
+
+/**
+ * The owner of a new or changed row: an institute's own id (another one is a 422), or for an
+ * admin the institute chosen in the form, which must be an institute account.
+ */
+async function applyOwner(app: FastifyInstance, definition: ResourceDefinition, body: Record<string, unknown>, user: PublicUser): Promise<void> {
+  const owner = definition.owner;
+  if (!owner) return;
+  if (user.role === 'institute') {
+    if (body[owner] !== undefined && body[owner] !== user.id) throw new ValidationError({ [owner]: ['not_your_institute'] });
+    body[owner] = user.id;
+    return;
+  }
+  if (typeof body[owner] !== 'number') throw new ValidationError({ [owner]: ['institute_required'] });
+  const institute = await app.db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+    .select('users.id')
+    .where('users.id', '=', body[owner] as number)
+    .where('user_roles.slug', '=', 'institute')
+    .executeTakeFirst();
+  if (!institute) throw new ValidationError({ [owner]: ['invalid_choice'] });
 }
 
 /** A unique column that clashes becomes a 422 on that field instead of a 500. */
@@ -99,7 +122,8 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       .offset((page - 1) * perPage)
       .execute()) as Record<string, unknown>[];
     await attachRelations(app.db, definition, rows, query.relations);
-    return { message: message(request, 'ok'), data: paginate(rows, Number(total), page, perPage, (p) => pageUrl(request, p)) };
+    const shaped = definition.present ? rows.map(definition.present) : rows;
+    return { message: message(request, 'ok'), data: paginate(shaped, Number(total), page, perPage, (p) => pageUrl(request, p)) };
   });
 
   api.get(`${base}/:id`, { ...read, schema: { tags, security, params: IdParams } }, async (request) => {
@@ -111,6 +135,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   api.post(`${base}/store`, { ...write, schema: { tags, security, body: definition.storeSchema } }, async (request) => {
     const body = request.body as Record<string, unknown>;
     const ctx = context(request);
+    await applyOwner(app, definition, body, ctx.user);
     await checkReferences(app, definition, body);
     const id = await writing(async () => {
       if (definition.create) return definition.create(ctx, body);
@@ -128,7 +153,10 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(definition.updateSchema) } }, async (request) => {
     const { id, ...body } = request.body as { id: number } & Record<string, unknown>;
     const ctx = context(request);
-    await fetchRow(app, definition, id, ctx.user);
+    // Fetched first, on its own line: inside `guardWrite?.(…)` it would be skipped when there is no guard.
+    const existing = await fetchRow(app, definition, id, ctx.user);
+    definition.guardWrite?.(ctx, existing, 'update');
+    await applyOwner(app, definition, body, ctx.user);
     await checkReferences(app, definition, body);
     await writing(async () => {
       if (definition.update) return definition.update(ctx, id, body);
@@ -141,11 +169,11 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, ctx.user) };
   });
 
-  const removal = async (request: FastifyRequest, id: number) => {
+  const removal = async (request: FastifyRequest, id: number, action: WriteAction) => {
     const ctx = context(request);
-    await fetchRow(app, definition, id, ctx.user);
-    const refusal = definition.guardRemoval?.(ctx, id);
-    if (refusal) throw new ValidationError({ id: [refusal] });
+    const existing = await fetchRow(app, definition, id, ctx.user);
+    definition.guardWrite?.(ctx, existing, action);
+    return ctx;
   };
 
   for (const [action, status, done] of [
@@ -154,21 +182,24 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   ] as const) {
     api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
       const { id } = request.body;
-      await removal(request, id);
-      await app.db
-        .updateTable(table)
-        .set({ status, updated_at: now() } as never)
-        .where('id', '=', id)
-        .execute();
+      const ctx = await removal(request, id, action);
+      if (definition.setStatus) await definition.setStatus(ctx, id, status);
+      else
+        await app.db
+          .updateTable(table)
+          .set({ status, updated_at: now() } as never)
+          .where('id', '=', id)
+          .execute();
       return { message: message(request, done), data: null };
     });
   }
 
   api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
     const { id } = request.body;
-    await removal(request, id);
+    const ctx = await removal(request, id, 'destroy');
     try {
-      await app.db.deleteFrom(table).where('id', '=', id).execute();
+      if (definition.destroy) await definition.destroy(ctx, id);
+      else await app.db.deleteFrom(table).where('id', '=', id).execute();
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new HttpError(409, 'in_use');
       throw error;

@@ -1,6 +1,7 @@
 /** Institute accounts for admins (spec §2 Users): the institute form, passwords hashed, contacts unique. */
 import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute.js';
 import type { Role } from '../../../common/constants.js';
+import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
@@ -31,5 +32,7 @@ export const userResource = defineResource({
     await refuseTakenContacts(ctx.db, fields, id);
     await updateUser(ctx.db, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
   },
-  guardRemoval: (ctx, id) => (id === ctx.user.id ? 'cannot_remove_self' : undefined),
+  guardWrite: (ctx, row, action) => {
+    if ((action === 'soft-delete' || action === 'destroy') && row.id === ctx.user.id) throw new ValidationError({ id: ['cannot_remove_self'] });
+  },
 });

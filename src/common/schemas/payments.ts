@@ -1,0 +1,51 @@
+/** The payment form (spec §3, §5): method, amount, transaction id, date; admins also the institute and approval. */
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../constants.js';
+import { requiredChoice, requiredId, toAsciiDigits } from '../validation.js';
+
+/** Larger than any season's fees for one institute, so a typo of extra zeros is caught. */
+export const MAX_PAYMENT_AMOUNT = 10_000_000;
+/** A deposit slip may be dated today in Bangladesh while the server's UTC date is still yesterday. */
+const FUTURE_TOLERANCE_MS = 36 * 3600 * 1000;
+
+const amount = z.preprocess(
+  (v) => (typeof v === 'string' ? (toAsciiDigits(v.trim().replace(/,/g, '')) || undefined) : v),
+  z.coerce
+    .number({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') })
+    .int('invalid_number')
+    .min(1, 'too_small')
+    .max(MAX_PAYMENT_AMOUNT, 'too_big'),
+);
+
+const transactionId = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+  z
+    .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_text') })
+    .max(40, 'too_long')
+    .regex(/^[A-Z0-9][A-Z0-9-]{3,39}$/, 'invalid_transaction'),
+);
+
+const paymentDate = z.preprocess(
+  (v) => (typeof v === 'string' ? toAsciiDigits(v.trim()).slice(0, 10) || undefined : v),
+  z
+    .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_date') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'invalid_date')
+    .refine((v) => v >= '2020-01-01', 'date_too_early')
+    .refine((v) => Date.parse(`${v}T00:00:00Z`) <= Date.now() + FUTURE_TOLERANCE_MS, 'date_in_future'),
+);
+
+const approval = z.preprocess(
+  (v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v === '' ? undefined : v),
+  z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).optional(),
+);
+
+export const PaymentBody = z.object({
+  institute_id: requiredId().optional(),
+  payment_method: requiredChoice(PAYMENT_METHODS),
+  amount,
+  transaction_id: transactionId,
+  date: paymentDate,
+  is_approved: approval,
+});
+export type PaymentBody = z.infer<typeof PaymentBody>;

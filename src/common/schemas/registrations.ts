@@ -1,0 +1,71 @@
+/** The student registration form (spec §3, §5): its fields, the codes they take and the address rules. */
+import { z } from 'zod';
+import { CLASS_CODES, DEPARTMENTS, GENDERS } from '../constants.js';
+import {
+  optionalChoice,
+  optionalEmail,
+  optionalFilePath,
+  optionalText,
+  requiredChoice,
+  requiredId,
+  requiredMobile,
+  requiredText,
+  toAsciiDigits,
+  upperText,
+} from '../validation.js';
+import { ALWAYS, checkAddress } from './institute.js';
+
+function digits(min: number, max: number, required: boolean) {
+  const schema = z.string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') }).regex(new RegExp(`^\\d{${min},${max}}$`), 'invalid_number');
+  return z.preprocess((v) => (typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : v), required ? schema : schema.optional());
+}
+
+export const registrationFields = {
+  /** Chosen by an admin; an institute's own id is used for an institute. */
+  institute_id: requiredId().optional(),
+  class: requiredChoice(CLASS_CODES),
+  class_roll: digits(1, 6, true),
+  gender: requiredChoice(GENDERS),
+  department: optionalChoice(DEPARTMENTS),
+  name_bangla: optionalText(),
+  name_english: upperText(),
+  father_name_bangla: optionalText(),
+  father_name_english: upperText(),
+  mother_name: optionalText(),
+  mother_name_english: upperText(),
+  email: optionalEmail(),
+  /** The birth registration number: 17 digits (older ones 10 to 16). */
+  birth_certificate_no: digits(10, 17, false),
+  division_id: requiredId().optional(),
+  zilla_id: requiredId().optional(),
+  upozilla_id: requiredId().optional(),
+  thana: optionalText(),
+  sector: optionalText(),
+  ward: optionalText(),
+  village: optionalText(),
+  holding_no: optionalText(),
+  post_office: requiredText(),
+  contact_number: requiredMobile(),
+  photo: optionalFilePath(),
+};
+
+export const RegistrationBody = z.object(registrationFields).superRefine(checkAddress, ALWAYS);
+export type RegistrationBody = z.infer<typeof RegistrationBody>;
+
+/** Analytics of GET /api/v1/scholarship-registrations/analytics (spec §3 Analytics). */
+export type ClassAnalytics = { class: string; male: number; female: number; total: number };
+export type InstituteAnalyticsRow = { institute_id: number; institute_name: string; class: string; total: number; male: number; female: number; upozilla: string | null };
+export type Analytics = {
+  fee: number;
+  total_registration: number;
+  total_male: number;
+  total_female: number;
+  total_fee: number;
+  total_paid: number;
+  total_due: number;
+  pending_amount: number;
+  pending_payments: number;
+  /** Registrations the approved payments cover: min(total, floor(total_paid / fee)). */
+  paid_registrations: number;
+  analytics: ClassAnalytics[];
+};

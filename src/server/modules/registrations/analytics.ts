@@ -1,0 +1,90 @@
+/**
+ * Dashboard numbers (spec §3 Analytics) from the maintained counters and the payments' covering
+ * index, so no query scans the registrations however many there are.
+ */
+import { type Kysely, sql } from 'kysely';
+import { CLASS_CODES } from '../../../common/constants.js';
+import type { Analytics, ClassAnalytics, InstituteAnalyticsRow } from '../../../common/schemas/registrations.js';
+import type { Database } from '../../db/types.js';
+import { containsPattern } from '../../lib/resource/query.js';
+import { registrationFee } from '../settings/settings.repository.js';
+
+/** Totals for one institute, or across all institutes when `instituteId` is undefined. */
+export async function analytics(db: Kysely<Database>, instituteId: number | undefined): Promise<Analytics> {
+  const counts = await db
+    .selectFrom('registration_counts')
+    .select(['class', 'gender', (eb) => eb.fn.sum<number>('total').as('total')])
+    .$if(instituteId !== undefined, (q) => q.where('institute_id', '=', instituteId!))
+    .groupBy(['class', 'gender'])
+    .execute();
+  const payments = await db
+    .selectFrom('scholarship_payments')
+    .select(['is_approved', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
+    .where('status', '=', 1)
+    .$if(instituteId !== undefined, (q) => q.where('institute_id', '=', instituteId!))
+    .groupBy('is_approved')
+    .execute();
+  const fee = await registrationFee(db);
+
+  const byClass: ClassAnalytics[] = CLASS_CODES.map((code) => {
+    const of = (gender: string) => Number(counts.find((c) => c.class === code && c.gender === gender)?.total ?? 0);
+    return { class: code, male: of('m'), female: of('f'), total: of('m') + of('f') };
+  });
+  const totalMale = byClass.reduce((sum, c) => sum + c.male, 0);
+  const totalFemale = byClass.reduce((sum, c) => sum + c.female, 0);
+  const total = totalMale + totalFemale;
+  const approved = payments.find((p) => Number(p.is_approved) === 1);
+  const pending = payments.find((p) => Number(p.is_approved) === 0);
+  const totalPaid = Number(approved?.amount ?? 0);
+  return {
+    fee,
+    total_registration: total,
+    total_male: totalMale,
+    total_female: totalFemale,
+    total_fee: total * fee,
+    total_paid: totalPaid,
+    total_due: Math.max(0, total * fee - totalPaid),
+    pending_amount: Number(pending?.amount ?? 0),
+    pending_payments: Number(pending?.count ?? 0),
+    paid_registrations: Math.min(total, Math.floor(totalPaid / fee)),
+    analytics: byClass,
+  };
+}
+
+/** The admin's per-institute, per-class list with search on the institute's names. */
+export async function instituteRows(db: Kysely<Database>, options: { search?: string; page: number; perPage: number }) {
+  const base = db
+    .selectFrom('registration_counts as rc')
+    .innerJoin('users as u', 'u.id', 'rc.institute_id')
+    .where('rc.total', '>', 0)
+    .$if(Boolean(options.search), (q) =>
+      q.where((eb) => {
+        const pattern = containsPattern(options.search!);
+        return eb.or([sql<boolean>`lower(u.name) like lower(${pattern}) escape '\\'`, sql<boolean>`lower(u.institute_name_english) like lower(${pattern}) escape '\\'`]);
+      }),
+    );
+  const grouped = base.groupBy(['rc.institute_id', 'rc.class', 'u.name', 'u.upozilla']);
+  const [{ total }] = (await db
+    .selectFrom(grouped.select(['rc.institute_id', 'rc.class']).as('g'))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute()) as [{ total: number }];
+  const rows = await grouped
+    .select([
+      'rc.institute_id',
+      'u.name as institute_name',
+      'rc.class',
+      'u.upozilla',
+      (eb) => eb.fn.sum<number>('rc.total').as('total'),
+      sql<number>`sum(case when rc.gender = 'm' then rc.total else 0 end)`.as('male'),
+      sql<number>`sum(case when rc.gender = 'f' then rc.total else 0 end)`.as('female'),
+    ])
+    .orderBy('rc.institute_id', 'desc')
+    .orderBy('rc.class')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return {
+    total: Number(total),
+    rows: rows.map((r): InstituteAnalyticsRow => ({ ...r, total: Number(r.total), male: Number(r.male), female: Number(r.female) })),
+  };
+}

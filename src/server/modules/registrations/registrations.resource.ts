@@ -1,0 +1,146 @@
+/**
+ * Student registrations (spec §2, §3, §5): numbers from the server, the counters behind the
+ * dashboards kept in the same transaction as every write, an institute limited to its own students.
+ */
+import { REGISTRATION_PAGE_SIZE } from '../../../common/constants.js';
+import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
+import { RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
+import { columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
+import { now } from '../../lib/time.js';
+import { bumpCount, countKeyOf, nextNumber } from './registrations.repository.js';
+
+const INFO_FIELDS = [
+  'name_bangla',
+  'name_english',
+  'father_name_bangla',
+  'father_name_english',
+  'mother_name',
+  'mother_name_english',
+  'gender',
+  'class',
+  'class_roll',
+  'department',
+  'email',
+  'birth_certificate_no',
+  'division_id',
+  'zilla_id',
+  'upozilla_id',
+  'division',
+  'zilla',
+  'upozilla',
+  'thana',
+  'sector',
+  'ward',
+  'village',
+  'holding_no',
+  'post_office',
+  'contact_number',
+  'institute_name',
+  'institute_name_english',
+] as const;
+
+const COLUMNS = ['id', 'institute_id', 'reg_no', 'roll_no', 'full_name', 'photo', 'creator', 'slug', 'status', 'created_at', 'updated_at', ...INFO_FIELDS];
+
+/** Fields a form may leave empty; an update clears them, as a submitted form means. */
+const OPTIONAL_FIELDS = Object.entries(registrationFields)
+  .filter(([field, schema]) => field !== 'institute_id' && schema.safeParse(undefined).success)
+  .map(([field]) => field);
+
+/** The year of the season in Bangladesh time, which starts the registration and roll numbers. */
+function seasonYear(): string {
+  return String(new Date(Date.now() + 6 * 3600 * 1000).getUTCFullYear()).slice(2);
+}
+
+type Body = Record<string, unknown> & { institute_id: number; class: string; gender: string; name_english: string };
+
+/** Column values of a form: address names from the ids, the full name, the institute's own names. */
+async function rowValues(ctx: WriteContext, body: Body) {
+  const institute = await ctx.db.selectFrom('users').select(['name', 'institute_name_english']).where('id', '=', body.institute_id).executeTakeFirstOrThrow();
+  const id = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return {
+    ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, null])),
+    ...body,
+    department: (body.department as string | undefined) ?? 'p',
+    full_name: body.name_english,
+    division: divisionById.get(id(body.division_id) ?? 0)?.name_bn ?? null,
+    zilla: districtById.get(id(body.zilla_id) ?? 0)?.name_bn ?? null,
+    upozilla: upazilaById.get(id(body.upozilla_id) ?? 0)?.name_bn ?? null,
+    institute_name: institute.name,
+    institute_name_english: institute.institute_name_english,
+  };
+}
+
+export const registrationResource = defineResource({
+  name: 'scholarship-registrations',
+  table: 'scholarship_registrations',
+  columns: columnsOf('scholarship_registrations', COLUMNS),
+  listColumns: ['id', 'institute_id', 'reg_no', 'roll_no', 'full_name', 'name_bangla', 'class', 'gender', 'department', 'contact_number', 'father_name_english', 'mother_name_english', 'status', 'created_at'],
+  searchable: ['full_name', 'reg_no', 'contact_number'],
+  sortable: ['id', 'institute_id', 'contact_number', 'full_name', 'reg_no', 'roll_no', 'class', 'created_at'],
+  filterable: ['id', 'institute_id', 'class', 'gender', 'department', 'reg_no', 'roll_no', 'contact_number', 'division_id', 'zilla_id', 'upozilla_id', 'created_at'],
+  relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'institute_name_english', 'phone_number'] } },
+  storeSchema: RegistrationBody,
+  updateSchema: RegistrationBody,
+  roles: { read: ['admin', 'institute'], write: ['admin', 'institute'] },
+  owner: 'institute_id',
+  defaultPageSize: REGISTRATION_PAGE_SIZE,
+  exportColumns: ['id', 'reg_no', 'roll_no', 'institute_id', 'institute_name', 'full_name', 'name_bangla', 'father_name_english', 'mother_name_english', 'class', 'class_roll', 'gender', 'department', 'contact_number', 'division', 'zilla', 'upozilla', 'post_office', 'status', 'created_at'],
+
+  async create(ctx, raw) {
+    const body = raw as Body;
+    const values = await rowValues(ctx, body);
+    return ctx.db.transaction().execute(async (trx) => {
+      const year = seasonYear();
+      const regNo = `${year}${String(await nextNumber(trx, `reg:${year}`)).padStart(7, '0')}`;
+      const rollNo = `${year}${body.class}${String(await nextNumber(trx, `roll:${year}:${body.class}`)).padStart(6, '0')}`;
+      const at = now();
+      const row = await trx
+        .insertInto('scholarship_registrations')
+        .values({ ...values, reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await bumpCount(trx, countKeyOf(body), 1);
+      return row.id;
+    });
+  },
+
+  async update(ctx, id, raw) {
+    const body = raw as Body;
+    const values = await rowValues(ctx, body);
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('scholarship_registrations')
+        .set({ ...values, updated_at: now() } as never)
+        .where('id', '=', id)
+        .execute();
+      if (before.status === 1) {
+        await bumpCount(trx, countKeyOf(before), -1);
+        await bumpCount(trx, countKeyOf(body), 1);
+      }
+    });
+  },
+
+  async setStatus(ctx, id, status) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      if (before.status === status) return;
+      await trx.updateTable('scholarship_registrations').set({ status, updated_at: now() }).where('id', '=', id).execute();
+      await bumpCount(trx, countKeyOf(before), status === 1 ? 1 : -1);
+    });
+  },
+
+  async destroy(ctx, id) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
+      if (before.status === 1) await bumpCount(trx, countKeyOf(before), -1);
+    });
+  },
+
+  /** The spec's `info` object beside the flat columns the lists sort and filter on. */
+  present(row) {
+    const info = Object.fromEntries(INFO_FIELDS.filter((field) => field in row).map((field) => [field, row[field]]));
+    return { ...row, info };
+  },
+});
