@@ -152,3 +152,28 @@ export async function temporaryPasswordMailedTo(email: string): Promise<string> 
     .not.toBe('');
   return password;
 }
+
+/** A bearer token for API calls that prepare a journey's data. */
+export async function apiToken(request: APIRequestContext, identifier: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email: identifier, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** Stores a record of a resource through the API (POST /api/v1/{resource}/store) and returns its id. */
+export async function storeByApi(request: APIRequestContext, token: string, resource: string, body: Record<string, unknown>): Promise<number> {
+  const response = await request.post(`/api/v1/${resource}/store`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** A short text no other run of the suite has used, for titles a search must find alone. */
+export function uniqueSuffix(): string {
+  sequence += 1;
+  return `${Date.now().toString(36)}${sequence}`;
+}
+
+/** Bengali digits for a number, as the Bengali interface shows ids and counts. */
+export function bengaliDigits(text: string | number): string {
+  return String(text).replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+}

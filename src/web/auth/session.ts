@@ -52,3 +52,13 @@ export function useCurrentUser(): PublicUser {
   if (!data) throw new Error('useCurrentUser is only for screens inside the shell');
   return data;
 }
+
+/** The logged-in user changed their own account (profile update): the shell shows the new values. */
+export function updateSessionUser(user: PublicUser): void {
+  queryClient.setQueryData(sessionQuery.queryKey, user);
+}
+
+/** Asks the server for the logged-in user again (after a password change clears must_change_password). */
+export function refreshSession(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+}

@@ -3,6 +3,7 @@
  * (POST /auth/me) before any section renders; without a session the login screen is shown.
  */
 import '@mantine/core/styles.css';
+import '../styles/print.css';
 import { AppShell, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';

@@ -37,23 +37,28 @@ export type Section = {
 };
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
+const UsersModule = lazy(() => import('../resources/modules/users'));
+const ProfileModule = lazy(() => import('../profile/ProfileModule'));
+/** The website management sections share one chunk. */
+const website = (name: keyof typeof import('../resources/modules/website')) =>
+  lazy(async () => ({ default: (await import('../resources/modules/website'))[name] }));
 
 const BOTH: readonly Role[] = ['admin', 'institute'];
 const ADMIN: readonly Role[] = ['admin'];
 
 export const sections: readonly Section[] = [
   { key: 'dashboard', path: '/', roles: BOTH, icon: IconLayoutDashboard, place: 'main', whenDenied: 'refuse', Component: DashboardPage },
-  { key: 'users', path: '/user', roles: ADMIN, icon: IconUsers, place: 'main', whenDenied: 'redirect' },
+  { key: 'users', path: '/user', roles: ADMIN, icon: IconUsers, place: 'main', whenDenied: 'redirect', Component: UsersModule },
   { key: 'registrations', path: '/scholarship-registrations', roles: BOTH, icon: IconSchool, place: 'main', whenDenied: 'refuse' },
   { key: 'payments', path: '/scholarship-payments', roles: BOTH, icon: IconCash, place: 'main', whenDenied: 'refuse' },
-  { key: 'webPageMenu', path: '/web-pages-management/web-page-menu', roles: ADMIN, icon: IconMenu2, place: 'website', whenDenied: 'refuse' },
-  { key: 'webPageSubMenu', path: '/web-pages-management/web-page-sub-menu', roles: ADMIN, icon: IconSitemap, place: 'website', whenDenied: 'refuse' },
-  { key: 'blogCategories', path: '/web-pages-management/blog-categories', roles: ADMIN, icon: IconArticle, place: 'website', whenDenied: 'refuse' },
-  { key: 'newsCategories', path: '/web-pages-management/news-categories', roles: ADMIN, icon: IconNews, place: 'website', whenDenied: 'refuse' },
-  { key: 'noticeCategories', path: '/web-pages-management/notice-categories', roles: ADMIN, icon: IconSpeakerphone, place: 'website', whenDenied: 'refuse' },
+  { key: 'webPageMenu', path: '/web-pages-management/web-page-menu', roles: ADMIN, icon: IconMenu2, place: 'website', whenDenied: 'refuse', Component: website('WebPageMenuModule') },
+  { key: 'webPageSubMenu', path: '/web-pages-management/web-page-sub-menu', roles: ADMIN, icon: IconSitemap, place: 'website', whenDenied: 'refuse', Component: website('WebPageSubMenuModule') },
+  { key: 'blogCategories', path: '/web-pages-management/blog-categories', roles: ADMIN, icon: IconArticle, place: 'website', whenDenied: 'refuse', Component: website('BlogCategoriesModule') },
+  { key: 'newsCategories', path: '/web-pages-management/news-categories', roles: ADMIN, icon: IconNews, place: 'website', whenDenied: 'refuse', Component: website('NewsCategoriesModule') },
+  { key: 'noticeCategories', path: '/web-pages-management/notice-categories', roles: ADMIN, icon: IconSpeakerphone, place: 'website', whenDenied: 'refuse', Component: website('NoticeCategoriesModule') },
   { key: 'pageBuild', path: '/web-pages-management/page-build', roles: ADMIN, icon: IconLayoutGrid, place: 'website', whenDenied: 'refuse' },
   { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse' },
-  { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse' },
+  { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse', Component: ProfileModule },
 ];
 
 export function sectionPath(key: Section['key']): string {
