@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import { optionalInt, optionalText, requiredId, requiredText } from '../validation.js';
 
-const flag01 = z.preprocess(
-  (value) => (value === true || value === 'true' || value === '1' || value === 1 ? 1 : value === false || value === 'false' || value === '0' || value === 0 || value === '' ? 0 : value),
-  z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).optional(),
-);
+/** A 0/1 switch; a form that leaves it out gets `fallback`, so an update always sets it. */
+const flag01 = (fallback: 0 | 1) =>
+  z.preprocess(
+    (value) => (value === true || value === 'true' || value === '1' || value === 1 ? 1 : value === false || value === 'false' || value === '0' || value === 0 ? 0 : value === '' ? undefined : value),
+    z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).default(fallback),
+  );
 
 /** A link inside the site ('/about', 'notice/12') or an absolute http(s) address. */
 // A relative link may not carry a scheme, so `javascript:` and `data:` never get in.
@@ -20,9 +22,9 @@ export const menuFields = {
   title: requiredText(),
   content_url: requiredLink(),
   redirect_url: optionalLink(),
-  is_external: flag01,
-  is_published: flag01,
-  position: optionalInt(0, 10_000),
+  is_external: flag01(0),
+  is_published: flag01(1),
+  position: optionalInt(0, 10_000).default(0),
 };
 
 export const MenuBody = z.object(menuFields);

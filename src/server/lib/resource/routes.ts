@@ -11,6 +11,7 @@ import type { PublicUser } from '../../../common/schemas/user.js';
 import { requireRole } from '../authenticate.js';
 import { HttpError, ValidationError, forbidden, notFound, uniqueViolation } from '../errors.js';
 import { requestLang } from '../language.js';
+import { definedOnly } from '../objects.js';
 import { slugify } from '../slug.js';
 import { now } from '../time.js';
 import type { ResourceDefinition, WriteAction, WriteContext } from './definition.js';
@@ -69,6 +70,11 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
     if (column) throw new ValidationError({ [column === 'slug' ? 'title' : column]: ['unique_taken'] });
     throw error;
   }
+}
+
+/** Every field of a form schema as null: an update clears what the submitted form left empty. */
+function clearedFields(schema: z.ZodType): Record<string, null> {
+  return schema instanceof z.ZodObject ? Object.fromEntries(Object.keys(schema.shape).map((field) => [field, null])) : {};
 }
 
 /** A relation id in a form must name an existing row: a 422 on that field, not a foreign-key error. */
@@ -152,25 +158,24 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
 
   api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(definition.updateSchema) } }, async (request) => {
     const { id, ...body } = request.body as { id: number } & Record<string, unknown>;
-    const ctx = context(request);
-    // Fetched first, on its own line: inside `guardWrite?.(…)` it would be skipped when there is no guard.
-    const existing = await fetchRow(app, definition, id, ctx.user);
-    definition.guardWrite?.(ctx, existing, 'update');
+    const ctx = await guarded(request, id, 'update');
     await applyOwner(app, definition, body, ctx.user);
     await checkReferences(app, definition, body);
     await writing(async () => {
       if (definition.update) return definition.update(ctx, id, body);
       await app.db
         .updateTable(table)
-        .set({ ...body, updated_at: now() } as never)
+        .set({ ...clearedFields(definition.updateSchema), ...definedOnly(body), updated_at: now() } as never)
         .where('id', '=', id)
         .execute();
     });
     return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, ctx.user) };
   });
 
-  const removal = async (request: FastifyRequest, id: number, action: WriteAction) => {
+  /** The caller's context once the row is known to exist, to be theirs and to allow `action`. */
+  const guarded = async (request: FastifyRequest, id: number, action: WriteAction) => {
     const ctx = context(request);
+    // Fetched on its own line: inside `guardWrite?.(…)` it would be skipped when there is no guard.
     const existing = await fetchRow(app, definition, id, ctx.user);
     definition.guardWrite?.(ctx, existing, action);
     return ctx;
@@ -182,7 +187,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   ] as const) {
     api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
       const { id } = request.body;
-      const ctx = await removal(request, id, action);
+      const ctx = await guarded(request, id, action);
       if (definition.setStatus) await definition.setStatus(ctx, id, status);
       else
         await app.db
@@ -196,7 +201,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
 
   api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
     const { id } = request.body;
-    const ctx = await removal(request, id, 'destroy');
+    const ctx = await guarded(request, id, 'destroy');
     try {
       if (definition.destroy) await definition.destroy(ctx, id);
       else await app.db.deleteFrom(table).where('id', '=', id).execute();

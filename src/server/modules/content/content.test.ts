@@ -185,3 +185,11 @@ describe('menus and sub menus', () => {
     expect([200, 409]).toContain(res.status);
   });
 });
+
+describe('updates', () => {
+  it('clear an optional field the form left empty and keep switches the form left out at their defaults', async () => {
+    const menu = await store('web-page-menu', { title: 'Notices', content_url: '/notices', redirect_url: '/old-notices', is_published: '0' });
+    const res = await admin.post('/api/v1/web-page-menu/update', { id: menu.id, title: 'Notices', content_url: '/notices', redirect_url: '' });
+    expect(res.body.data).toMatchObject({ redirect_url: null, is_published: 1, is_external: 0, position: 0 });
+  });
+});

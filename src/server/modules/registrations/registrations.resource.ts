@@ -6,6 +6,7 @@ import { REGISTRATION_PAGE_SIZE } from '../../../common/constants.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
 import { columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
+import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import { bumpCount, countKeyOf, nextNumber } from './registrations.repository.js';
 
@@ -59,7 +60,7 @@ async function rowValues(ctx: WriteContext, body: Body) {
   const id = (v: unknown) => (typeof v === 'number' ? v : undefined);
   return {
     ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, null])),
-    ...body,
+    ...definedOnly(body),
     department: (body.department as string | undefined) ?? 'p',
     full_name: body.name_english,
     division: divisionById.get(id(body.division_id) ?? 0)?.name_bn ?? null,

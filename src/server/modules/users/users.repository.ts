@@ -8,6 +8,7 @@ import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database, UsersTable } from '../../db/types.js';
 import { uniqueViolation } from '../../lib/errors.js';
 import { slugify } from '../../lib/slug.js';
+import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -159,7 +160,7 @@ export async function updateUser(db: Db, id: number, input: { fields: InstituteC
     .updateTable('users')
     .set({
       ...Object.fromEntries(CLEARABLE.map((field) => [field, null])),
-      ...input.fields,
+      ...definedOnly(input.fields),
       ...addressNames(input.fields),
       ...(input.fields.name === undefined ? {} : { institute_name: input.fields.name }),
       ...(roleId === undefined ? {} : { role_id: roleId }),

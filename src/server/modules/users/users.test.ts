@@ -143,3 +143,11 @@ describe('profile', () => {
     expect(json(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })).data).toHaveProperty('token');
   });
 });
+
+describe('clearing fields', () => {
+  it('clears an optional institute field an update leaves empty', async () => {
+    const created = (await admin.post('/api/v1/users/store', validRegistration(120, { website: 'https://school.example.test', thana: 'Savar' }))).body.data as { id: number };
+    const res = await admin.post('/api/v1/users/update', { id: created.id, ...validRegistration(120, { website: '', thana: '', password: '', password_confirmation: '' }) });
+    expect(res.body.data).toMatchObject({ website: null, thana: null });
+  });
+});
