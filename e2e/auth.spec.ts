@@ -99,7 +99,7 @@ test('the admin sees the admin navigation', async ({ page }) => {
   }
   await navLink(page, bn.nav.users).click();
   await expect(page).toHaveURL(/\/user$/);
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(bn.resources.users.list);
   await logout(page, 'navigation');
 });
 

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/common/messages.js';
+import { TOKEN_KEY } from '../src/web/api/token.js';
 import { bn } from '../src/web/i18n/bn.js';
 import { en } from '../src/web/i18n/en.js';
 
@@ -176,4 +177,23 @@ export function uniqueSuffix(): string {
 /** Bengali digits for a number, as the Bengali interface shows ids and counts. */
 export function bengaliDigits(text: string | number): string {
   return String(text).replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+}
+
+let adminSession: string | undefined;
+
+/**
+ * One admin token for the whole run: the server allows ten logins per account in 15 minutes, and
+ * the journeys that are not about logging in should not spend them.
+ */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  adminSession ??= await apiToken(request, ADMIN.email, ADMIN.password);
+  return adminSession;
+}
+
+/** Opens the app as the holder of `token` (what a login leaves in localStorage) and waits for the dashboard. */
+export async function enterWithToken(page: Page, token: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto('/');
+  await expect(page.getByTestId('profile-card')).toBeVisible();
 }

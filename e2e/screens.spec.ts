@@ -1,12 +1,12 @@
 /**
- * Screenshots of every screen of this issue in Bengali, on a phone and a desktop, for people to
+ * Screenshots of the screens in Bengali, on a phone and a desktop, for people to
  * look at (test-results/screenshots/, not committed); and the check that Bengali text is set in
  * the self-hosted Noto Sans Bengali.
  */
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, bn, login, newInstitute, registerByApi } from './helpers.js';
+import { ADMIN, adminToken, bn, choose, enterWithToken, field, login, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
 
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 640 },
@@ -98,6 +98,77 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: bn.nav.pageBuild }).click();
       await expect(page.getByTestId('coming-soon')).toBeVisible();
       await shoot(page, viewport.name, 'coming-soon');
+    });
+
+    test('back-office screens: a list, its pagination, a form with the server’s 422, details, export, profile', async ({ page, request }) => {
+      const token = await adminToken(request);
+      const prefix = `নোটিশ বোর্ড ${uniqueSuffix()}`;
+      for (let n = 1; n <= 25; n += 1) await storeByApi(request, token, 'notice-categories', { title: `${prefix} — বার্ষিক পরীক্ষার সময়সূচি ${n}` });
+      const existing = newInstitute();
+      await registerByApi(request, existing);
+
+      await enterWithToken(page, token);
+      await page.goto('/web-pages-management/notice-categories');
+      await expect(page.getByTestId('list-row').first()).toBeVisible();
+      await shoot(page, viewport.name, 'list');
+      await page.getByTestId('pagination').scrollIntoViewIfNeeded();
+      await shoot(page, viewport.name, 'pagination');
+
+      await page.getByTestId('list-row').first().getByTestId('row-actions').click();
+      await expect(page.getByRole('menuitem', { name: bn.list.destroy })).toBeVisible();
+      await shoot(page, viewport.name, 'row-actions');
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('export-button').click();
+      await expect(page.getByRole('dialog', { name: bn.exportData.title })).toBeVisible();
+      await page.waitForTimeout(300); // the modal's opening transition
+      await shoot(page, viewport.name, 'export-prompt');
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('list-row').first().locator('td').nth(1).dblclick();
+      await expect(page.getByTestId('details-table')).toBeVisible();
+      await shoot(page, viewport.name, 'details');
+      await page.goto('/web-pages-management/notice-categories/create');
+      await page.getByRole('button', { name: bn.actions.save }).click();
+      await expect(page.getByText(messages.bn.required)).toBeVisible();
+      await shoot(page, viewport.name, 'category-form-errors');
+
+      // A real 422: the email address is already registered.
+      await page.goto('/user/create');
+      const f = bn.register.fields;
+      const institute = newInstitute();
+      await field(page, f.name).fill(institute.name);
+      await field(page, f.institute_name_english).fill(institute.nameEnglish);
+      await choose(page, f.institute_type, bn.institute.type.school);
+      await choose(page, f.institute_level, bn.institute.level['play-8th']);
+      await choose(page, f.institute_management_type, bn.institute.management['non-government']);
+      await field(page, f.contact_person).fill(institute.head);
+      await field(page, f.phone_number).fill(existing.phone);
+      await field(page, f.email).fill(existing.email);
+      await field(page, f.holding_no).fill('গ্রাম: চরপাড়া');
+      await field(page, f.post_office).fill('সাভার');
+      await field(page, f.password).fill(institute.password);
+      await field(page, f.password_confirmation).fill(institute.password);
+      await page.getByRole('button', { name: bn.actions.save }).click();
+      await expect(page.getByText(messages.bn.email_taken)).toBeVisible();
+      await page.waitForTimeout(800); // the smooth scroll to the first error
+      await shoot(page, viewport.name, 'user-form-422');
+
+      await page.goto('/profile');
+      await expect(page.getByTestId('profile-view')).toBeVisible();
+      await shoot(page, viewport.name, 'profile');
+
+      // The printed user details: no header, navigation, menus or buttons.
+      await page.goto(`/user?search=${encodeURIComponent(existing.email)}`);
+      await page.getByTestId('list-row').filter({ hasText: existing.email }).getByText(existing.email).dblclick();
+      await expect(page.getByTestId('details-table')).toContainText(existing.nameEnglish);
+      await shoot(page, viewport.name, 'user-details');
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByTestId('print-button')).toBeHidden();
+      await expect(page.getByRole('navigation', { name: bn.nav.label })).toBeHidden();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `test-results/screenshots/${viewport.name}-user-details-print.png`, fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
     });
   });
 }

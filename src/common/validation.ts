@@ -58,6 +58,11 @@ export function requiredId() {
   return z.preprocess(numberInput, z.number({ error: intError }).int('invalid_number').positive('invalid_number'));
 }
 
+/** An id a form may leave unselected ('' counts as not given). */
+export function optionalId() {
+  return z.preprocess(numberInput, z.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number').optional());
+}
+
 export function optionalInt(min: number, max: number) {
   return z.preprocess(numberInput, z.number({ error: 'invalid_number' }).int('invalid_number').min(min, 'too_small').max(max, 'too_big').optional());
 }

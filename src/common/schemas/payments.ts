@@ -1,7 +1,7 @@
 /** The payment form (spec §3, §5): method, amount, transaction id, date; admins also the institute and approval. */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants.js';
-import { requiredChoice, requiredId, toAsciiDigits } from '../validation.js';
+import { optionalId, requiredChoice, toAsciiDigits } from '../validation.js';
 
 /** Larger than any season's fees for one institute, so a typo of extra zeros is caught. */
 export const MAX_PAYMENT_AMOUNT = 10_000_000;
@@ -41,7 +41,7 @@ const approval = z.preprocess(
 );
 
 export const PaymentBody = z.object({
-  institute_id: requiredId().optional(),
+  institute_id: optionalId(),
   payment_method: requiredChoice(PAYMENT_METHODS),
   amount,
   transaction_id: transactionId,

@@ -5,9 +5,9 @@ import {
   optionalChoice,
   optionalEmail,
   optionalFilePath,
+  optionalId,
   optionalText,
   requiredChoice,
-  requiredId,
   requiredMobile,
   requiredText,
   toAsciiDigits,
@@ -22,7 +22,7 @@ function digits(min: number, max: number, required: boolean) {
 
 export const registrationFields = {
   /** Chosen by an admin; an institute's own id is used for an institute. */
-  institute_id: requiredId().optional(),
+  institute_id: optionalId(),
   class: requiredChoice(CLASS_CODES),
   class_roll: digits(1, 6, true),
   gender: requiredChoice(GENDERS),
@@ -36,9 +36,9 @@ export const registrationFields = {
   email: optionalEmail(),
   /** The birth registration number: 17 digits (older ones 10 to 16). */
   birth_certificate_no: digits(10, 17, false),
-  division_id: requiredId().optional(),
-  zilla_id: requiredId().optional(),
-  upozilla_id: requiredId().optional(),
+  division_id: optionalId(),
+  zilla_id: optionalId(),
+  upozilla_id: optionalId(),
   thana: optionalText(),
   sector: optionalText(),
   ward: optionalText(),

@@ -1,5 +1,5 @@
 /** The bearer token of the logged-in account, kept across reloads (spec §4). */
-const TOKEN_KEY = 'auth_token';
+export const TOKEN_KEY = 'auth_token';
 
 export function readToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);

@@ -195,7 +195,6 @@ export const bn = {
     empty: 'কোনো তথ্য পাওয়া যায়নি।',
     emptySearch: '“{{search}}” দিয়ে কিছু পাওয়া যায়নি।',
     loadFailed: 'তালিকাটি আনা যায়নি।',
-    openHint: 'বিস্তারিত দেখতে সারিতে দুবার ক্লিক করুন।',
   },
   pagination: {
     label: 'পাতা বদলান',
@@ -238,8 +237,6 @@ export const bn = {
     title: 'শিরোনাম',
     category_title: 'ক্যাটাগরির শিরোনাম',
     role_title: 'রোলের নাম',
-    menu_title: 'মেনুর শিরোনাম',
-    sub_menu_title: 'সাব মেনুর শিরোনাম',
     content_url: 'কনটেন্টের ঠিকানা (URL)',
     redirect_url: 'রিডাইরেক্ট ঠিকানা (URL)',
     is_external: 'বাইরের ওয়েবসাইটের লিংক',
@@ -319,7 +316,6 @@ export const bn = {
       account: 'অ্যাকাউন্ট',
     },
     passwordKeep: 'পাসওয়ার্ড বদলাতে না চাইলে ঘর দুটি খালি রাখুন।',
-    printedOn: 'প্রিন্টের তারিখ: {{date}}',
   },
   profile: {
     menu: {

@@ -196,7 +196,6 @@ export const en = {
     empty: 'Nothing found.',
     emptySearch: 'Nothing found for “{{search}}”.',
     loadFailed: 'The list could not be loaded.',
-    openHint: 'Double-click a row to see its details.',
   },
   pagination: {
     label: 'Pages',
@@ -239,8 +238,6 @@ export const en = {
     title: 'Title',
     category_title: 'Category Title',
     role_title: 'Role title',
-    menu_title: 'Menu title',
-    sub_menu_title: 'Sub menu title',
     content_url: 'Content URL',
     redirect_url: 'Redirect URL',
     is_external: 'Link to an external website',
@@ -320,7 +317,6 @@ export const en = {
       account: 'Account',
     },
     passwordKeep: 'Leave both boxes empty to keep the current password.',
-    printedOn: 'Printed on {{date}}',
   },
   profile: {
     menu: {

@@ -31,7 +31,7 @@ export function Navigation({ role, onNavigate, onLogout }: { role: Role; onNavig
 
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} aria-label={t('nav.label')}>
+      <AppShell.Section grow component={ScrollArea}>
         {placed('main').map((section) => (
           <SectionLink key={section.key} section={section} onNavigate={onNavigate} />
         ))}

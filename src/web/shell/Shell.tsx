@@ -48,7 +48,7 @@ function ShellLayout({ user }: { user: PublicUser }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav">
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
         <Navigation role={user.role} onNavigate={nav.close} onLogout={logout} />
       </AppShell.Navbar>
       <AppShell.Main>

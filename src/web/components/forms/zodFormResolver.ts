@@ -15,9 +15,17 @@ function issueParams(issue: z.core.$ZodIssue): Record<string, unknown> {
   return {};
 }
 
+/**
+ * An empty input is a field not given, as the shared schemas treat '' themselves: a cleared optional
+ * select (division_id, built as `requiredId().optional()`) then passes instead of reading '' as a bad id.
+ */
+function withoutBlanks(values: FieldValues): FieldValues {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value === '' ? undefined : value]));
+}
+
 export function zodFormResolver<TValues extends FieldValues, S extends z.ZodType>(schema: S): Resolver<TValues, unknown, z.output<S>> {
   return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
+    const result = await schema.safeParseAsync(withoutBlanks(values));
     if (result.success) return { values: result.data, errors: {} };
 
     const lang = currentLanguage();

@@ -1,0 +1,74 @@
+/**
+ * CSV export (spec §7 Export, §8): POST /api/v1/export-data, the answer read as a stream so the
+ * screen can show how much has arrived, then saved under 'export_title - filename'. A failure is only
+ * logged, as the spec says.
+ */
+import type { Conditions } from '../../../common/schemas/list';
+import { apiFetch, errorOf } from '../../api/client';
+import { exportFileName } from './fileName';
+
+export type ExportRequest = {
+  /** The resource name the server's export allow-list knows ('news-categories'). */
+  model: string;
+  export_title: string;
+  search?: string;
+  status?: 0 | 1;
+  conditions?: Conditions;
+};
+
+/** Hands a blob to the browser as a download. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type ExportProgress = { received: number; total: number | null };
+
+/**
+ * Runs one export and saves the file. Resolves false when it failed (already logged), true when
+ * the file was handed to the browser.
+ */
+export async function exportData(request: ExportRequest, onProgress: (progress: ExportProgress) => void): Promise<boolean> {
+  try {
+    const query = request.conditions ? `?${new URLSearchParams({ conditions: JSON.stringify(request.conditions) }).toString()}` : '';
+    const response = await apiFetch(`/v1/export-data${query}`, { body: request, accept: 'text/csv, application/json' });
+    if (!response.ok) {
+      const error = await errorOf(response);
+      console.error('Export failed:', error.data ?? error.message);
+      return false;
+    }
+    const length = Number(response.headers.get('Content-Length'));
+    const total = Number.isFinite(length) && length > 0 ? length : null;
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    onProgress({ received, total });
+    const reader = response.body?.getReader();
+    if (reader) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.byteLength;
+        onProgress({ received, total });
+      }
+    } else {
+      const buffer = new Uint8Array(await response.arrayBuffer());
+      chunks.push(buffer);
+      onProgress({ received: buffer.byteLength, total });
+    }
+    const type = response.headers.get('Content-Type') ?? 'text/csv; charset=utf-8';
+    saveBlob(new Blob(chunks, { type }), exportFileName(request.export_title, response.headers.get('Content-Disposition')));
+    return true;
+  } catch (error) {
+    console.error('Export failed:', error instanceof Error ? error.message : error);
+    return false;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * A resource's list screen (spec §2 Shared list behaviours): search, Export, Add New, the table in
+ * its 450 px wrapper (double-click opens a row), the gear menu per row, the status filter for
+ * admins, and the pagination.
+ */
+import { Alert, Badge, Box, Button, Center, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBan, IconEye, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCurrentUser } from '../auth/session';
+import { ExportButton } from '../components/export/ExportButton';
+import { ListPagination } from '../components/list/ListPagination';
+import { RowActions, type RowAction } from '../components/list/RowActions';
+import { SearchBox } from '../components/list/SearchBox';
+import { StatusFilter } from '../components/list/StatusFilter';
+import { failureMessage } from '../components/notify';
+import { useLanguage } from '../i18n';
+import { localizeDigits } from '../i18n/format';
+import type { Row } from './api';
+import type { Resource } from './defineResource';
+import { useListState } from './listState';
+import type { ShowContext } from './types';
+import { useRowChanges } from './useRowChanges';
+
+/** A cell's text when the column has no renderer of its own. */
+function plain(value: unknown, { lang }: ShowContext): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return localizeDigits(String(value), lang);
+  return String(value);
+}
+
+/** Spec §4: 'Active shown as a tag when truthy'. */
+export function StatusBadge({ status }: { status: unknown }) {
+  const { t } = useTranslation();
+  return status ? (
+    <Badge color="teal" variant="light" miw="max-content">
+      {t('list.active')}
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" miw="max-content">
+      {t('list.deactivated')}
+    </Badge>
+  );
+}
+
+export function ResourceList<R extends Row>({ resource }: { resource: Resource<R> }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [state, change] = useListState();
+  const status = isAdmin ? state.status : 1;
+  const { list } = resource;
+  const query = useQuery(
+    resource.queries.list({
+      page: state.page,
+      paginate: state.paginate,
+      status,
+      search: state.search,
+      fields: list.fields,
+      relations: list.relations,
+    }),
+  );
+  const changes = useRowChanges(resource);
+  const context: ShowContext = { t, lang };
+  const rows = query.data?.data ?? [];
+
+  const actionsOf = (row: R): RowAction[] => [
+    { label: t('list.details'), icon: IconEye, to: resource.href.details(row.id) },
+    { label: t('list.edit'), icon: IconPencil, to: resource.href.edit(row.id) },
+    status === 1
+      ? { label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }
+      : { label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' },
+    { label: t('list.destroy'), icon: IconTrash, onClick: () => changes.destroy(row), color: 'red' },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={2} size="h4">
+          {t(`resources.${resource.text}.list`)}
+        </Title>
+        <Group gap="sm" align="flex-start">
+          {list.exportTitle !== undefined && (
+            <ExportButton request={{ model: resource.name, export_title: list.exportTitle, search: state.search || undefined, status }} />
+          )}
+          {list.addNew !== false && (
+            <Button component={Link} to={resource.href.create} leftSection={<IconPlus size={18} aria-hidden />} data-testid="add-new">
+              {t('list.addNew')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Group justify="space-between" gap="sm">
+        <SearchBox value={state.search} onSearch={(search) => change({ search }, { replace: true })} />
+        {isAdmin && <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />}
+      </Group>
+
+      {query.isError && !query.data ? (
+        <Alert color="red" variant="light" title={t('list.loadFailed')}>
+          <Group justify="space-between">
+            <Text size="sm">{failureMessage(query.error)}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <Paper withBorder pos="relative" mih={450} data-testid="list-table">
+          <LoadingOverlay visible={query.isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
+          <Table.ScrollContainer minWidth={list.minWidth ?? 0} type="native">
+            <Table highlightOnHover verticalSpacing="sm" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  {list.columns.map((column) => (
+                    <Table.Th key={column.key} style={{ whiteSpace: 'nowrap' }}>
+                      {t(`fields.${column.label}`)}
+                    </Table.Th>
+                  ))}
+                  <Table.Th w={1} style={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
+                    {t('list.actions')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr
+                    key={row.id}
+                    onDoubleClick={(event) => {
+                      // A double click on the gear or a link is not a request for the details.
+                      if ((event.target as HTMLElement).closest('button, a')) return;
+                      void navigate(resource.href.details(row.id));
+                    }}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="list-row"
+                  >
+                    {list.columns.map((column) => (
+                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+                        {column.render ? column.render(row, context) : plain((row as Record<string, unknown>)[column.key], context)}
+                      </Table.Td>
+                    ))}
+                    <Table.Td style={{ textAlign: 'end' }}>
+                      <RowActions label={t('list.actionsFor', { name: resource.rowLabel(row) })} actions={actionsOf(row)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {query.isSuccess && rows.length === 0 && (
+            <Center py={60}>
+              <Text c="dimmed">{state.search ? t('list.emptySearch', { search: state.search }) : t('list.empty')}</Text>
+            </Center>
+          )}
+        </Paper>
+      )}
+
+      {query.data && query.data.total > 0 && (
+        <Box>
+          <ListPagination page={query.data} pageSize={state.paginate} onPage={(page) => change({ page })} onPageSize={(paginate) => change({ paginate })} />
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+/** Columns and details rows many resources share. */
+import { Badge } from '@mantine/core';
+import { localizeDigits, formatDateTime } from '../i18n/format';
+import { StatusBadge } from './ResourceList';
+import type { Column, DetailRow, ShowContext } from './types';
+
+type WithId = { id: number };
+type WithStatus = { status: number };
+type Stamped = { created_at: string; updated_at: string };
+
+export const showId = (id: number, { lang }: ShowContext) => localizeDigits(String(id), lang);
+
+export const idColumn: Column<WithId> = { key: 'id', label: 'id', render: (row, context) => showId(row.id, context), nowrap: true };
+
+export const statusColumn: Column<WithStatus> = { key: 'status', label: 'status', render: (row) => <StatusBadge status={row.status} />, nowrap: true };
+
+/** A 0/1 flag as Yes / No. */
+export function YesNo({ value, context }: { value: unknown; context: ShowContext }) {
+  return value ? (
+    <Badge color="teal" variant="light" miw="max-content">
+      {context.t('actions.yes')}
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" miw="max-content">
+      {context.t('actions.no')}
+    </Badge>
+  );
+}
+
+export const idDetail: DetailRow<WithId> = { label: 'id', value: (row, context) => showId(row.id, context) };
+
+export const statusDetail: DetailRow<WithStatus> = { label: 'status', value: (row) => <StatusBadge status={row.status} /> };
+
+export const stampDetails: readonly DetailRow<WithStatus & Stamped>[] = [
+  statusDetail,
+  { label: 'created_at', value: (row, { lang }) => formatDateTime(row.created_at, lang) },
+  { label: 'updated_at', value: (row, { lang }) => formatDateTime(row.updated_at, lang) },
+];

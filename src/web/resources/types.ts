@@ -1,0 +1,63 @@
+/**
+ * A resource (architecture §3, after react-admin's <Resource>): a short definition from which the
+ * list, create, edit and details screens, their routes and the module's menu are made.
+ */
+import type { Icon } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Lang } from '../../common/messages';
+import type { Catalog } from '../i18n/catalog';
+import type { Row } from './api';
+
+export type FieldKey = keyof Catalog['fields'];
+export type ResourceTextKey = keyof Catalog['resources'];
+
+/** What a cell, a details value or an option label is drawn with. */
+export type ShowContext = { t: TFunction; lang: Lang };
+
+export type Column<R> = {
+  key: string;
+  label: FieldKey;
+  render?: (row: R, context: ShowContext) => ReactNode;
+  /** Cell text may wrap (long titles) or not (ids, dates). */
+  nowrap?: boolean;
+};
+
+export type DetailRow<R> = {
+  /** A key of `fields`, or the text itself for labels from elsewhere in the catalog. */
+  label: FieldKey | ((t: TFunction) => string);
+  value: (row: R, context: ShowContext) => ReactNode;
+};
+
+/** One input of a declarative form, labelled `fields.{label}`. */
+export type FieldSpec =
+  | { kind: 'text' | 'textarea' | 'url' | 'number'; name: string; label: FieldKey }
+  | { kind: 'switch'; name: string; label: FieldKey }
+  | {
+      /** A choice among another resource's rows, loaded 500 at a time (spec §7). */
+      kind: 'resource';
+      name: string;
+      label: FieldKey;
+      api: string;
+      queryKey: string;
+      optionLabel: (row: Row & Record<string, unknown>) => string;
+    };
+
+export type FormValues = Record<string, string>;
+
+export type ResourceForm<R> = {
+  schema: z.ZodObject;
+  /** When editing asks other rules (a password only required on create). */
+  updateSchema?: z.ZodObject;
+  /** The form's starting values, from the row when editing. */
+  values: (row?: R) => FormValues;
+  /** Declarative inputs, inside a fieldset titled `resources.{text}.info`. */
+  fields?: readonly FieldSpec[];
+  /** A form of its own (the institute form), given the mode and the row when editing. */
+  Body?: ComponentType<{ mode: 'create' | 'edit'; row?: R }>;
+  /** Submitted values the API wants changed (none for most). */
+  toBody?: (values: Record<string, unknown>, mode: 'create' | 'edit') => Record<string, unknown>;
+};
+
+export type MenuEntry = { label: string; to: string; icon: Icon };
