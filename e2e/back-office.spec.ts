@@ -66,7 +66,7 @@ test('an admin creates, finds, edits, deactivates, restores and destroys a news 
   await page.getByRole('navigation', { name: bn.nav.label }).getByText(bn.nav.website, { exact: true }).click();
   await page.getByRole('link', { name: bn.nav.newsCategories }).click();
   await expect(page).toHaveURL(new RegExp(`${NEWS}$`));
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(texts.list);
+  await expect(page.getByRole('heading', { level: 2, name: texts.list, exact: true })).toBeVisible();
   const moduleMenu = page.getByTestId('module-menu');
   await expect(moduleMenu.getByRole('link', { name: texts.list })).toHaveAttribute('aria-current', 'page');
   await expect(search(page)).toHaveAttribute('placeholder', bn.list.searchPlaceholder);
@@ -294,7 +294,7 @@ test('an admin creates an institute account; the server’s 422 lands under its 
   const institute = newInstitute();
   await enterWithToken(page, await adminToken(request));
   await page.getByRole('navigation', { name: bn.nav.label }).getByRole('link', { name: bn.nav.users }).click();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(bn.resources.users.list);
+  await expect(page.getByRole('heading', { level: 2, name: bn.resources.users.list, exact: true })).toBeVisible();
   await page.getByTestId('module-menu').getByRole('link', { name: bn.resources.users.create }).click();
   await expect(page).toHaveURL(/\/user\/create$/);
 

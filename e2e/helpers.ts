@@ -4,10 +4,16 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/common/messages.js';
 import { TOKEN_KEY } from '../src/web/api/token.js';
-import { bn } from '../src/web/i18n/bn.js';
-import { en } from '../src/web/i18n/en.js';
+import { bn as bnPublic } from '../src/web/i18n/bn.js';
+import { en as enPublic } from '../src/web/i18n/en.js';
+import { bnOffice } from '../src/web/i18n/office/bn.js';
+import { enOffice } from '../src/web/i18n/office/en.js';
 
-export { bn, en, messages };
+/** Every text of the interface: the public screens' catalog and the back office's part (disjoint groups). */
+export const bn = { ...bnPublic, ...bnOffice };
+export const en = { ...enPublic, ...enOffice };
+
+export { messages };
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 

@@ -6,7 +6,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, bn, choose, enterWithToken, field, login, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
+import { ADMIN, adminToken, apiToken, bn, choose, enterWithToken, field, login, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
 
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 640 },
@@ -19,10 +19,35 @@ async function openNavigation(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-async function shoot(page: Page, viewport: string, screen: string): Promise<void> {
+async function shoot(page: Page, viewport: string, screen: string, options: { fullPage?: boolean } = {}): Promise<void> {
   // Fonts swap in when loaded; a screenshot before that would show the fallback font.
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `test-results/screenshots/${viewport}-${screen}.png` });
+  await page.screenshot({ path: `test-results/screenshots/${viewport}-${screen}.png`, fullPage: options.fullPage });
+}
+
+/** Brings an element to the top of the window, below the shell's header. */
+async function scrollToTop(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 70));
+  await page.waitForTimeout(200);
+}
+
+/** A registration body the API takes, for screens that need students to show. */
+function student(n: number): Record<string, string> {
+  const names = ['RAHIM UDDIN', 'AYESHA SIDDIKA', 'MD. KAMRUL HASAN CHOWDHURY', 'NUSRAT JAHAN', 'TANVIR AHMED', 'FATEMA TUZ ZOHRA'];
+  return {
+    class: n % 3 === 0 ? '07' : '04',
+    gender: n % 2 === 0 ? 'f' : 'm',
+    class_roll: String(n + 1),
+    name_english: names[n % names.length] as string,
+    name_bangla: 'পরীক্ষার্থী শিক্ষার্থী',
+    father_name_english: 'MD. ABDUL KARIM',
+    mother_name_english: 'MST. RAHIMA BEGUM',
+    post_office: 'সাভার',
+    contact_number: `017${String(100_000_000 + n).slice(1)}`,
+    division_id: '6',
+    zilla_id: '47',
+    upozilla_id: '365',
+  };
 }
 
 test('Bengali text is set in the self-hosted Noto Sans Bengali', async ({ page }) => {
@@ -169,6 +194,79 @@ for (const viewport of VIEWPORTS) {
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: `test-results/screenshots/${viewport.name}-user-details-print.png`, fullPage: true });
       await page.emulateMedia({ media: 'screen' });
+    });
+
+    test('registrations, payments and the dashboards with numbers', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const institute = { ...newInstitute(), name: `আদর্শ উচ্চ বিদ্যালয় ও কলেজ ${uniqueSuffix()}` };
+      await registerByApi(request, institute);
+      const token = await apiToken(request, institute.email, institute.password);
+      for (let n = 0; n < 12; n += 1) await storeByApi(request, token, 'scholarship-registrations', student(n));
+      const used = `TRX${uniqueSuffix().toUpperCase()}`;
+      await storeByApi(request, token, 'scholarship-payments', { payment_method: 'bkash', amount: 1000, transaction_id: used, date: '2026-01-15' });
+      const r = bn.registrations.fields;
+
+      await enterWithToken(page, token);
+      await expect(page.getByTestId('stat-total_registration').getByTestId('stat-value')).toHaveText('১২');
+      await expect(page.getByTestId('list-row').first()).toBeVisible();
+      await shoot(page, viewport.name, 'dashboard-institute-numbers');
+      await scrollToTop(page, 'class-table');
+      await shoot(page, viewport.name, 'dashboard-institute-classes');
+      await scrollToTop(page, 'list-table');
+      await shoot(page, viewport.name, 'dashboard-institute-list');
+
+      await page.goto('/scholarship-registrations');
+      await expect(page.getByTestId('list-row')).toHaveCount(12);
+      await shoot(page, viewport.name, 'registrations-list');
+      await page.goto('/scholarship-registrations/filter/class-07');
+      await expect(page.getByTestId('list-row')).toHaveCount(4);
+      await shoot(page, viewport.name, 'registrations-filter');
+
+      await page.goto('/scholarship-registrations/create');
+      await expect(field(page, r.class_roll)).toBeVisible();
+      await shoot(page, viewport.name, 'registration-form-top');
+      await page.getByRole('button', { name: bn.actions.save }).click();
+      await expect(page.getByText(bn.registrations.declarationRequired)).toBeVisible();
+      await page.waitForTimeout(800); // the smooth scroll to the first error
+      await shoot(page, viewport.name, 'registration-form-errors');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(200);
+      await shoot(page, viewport.name, 'registration-form-bottom');
+
+      await page.goto('/scholarship-registrations');
+      await page.getByTestId('list-row').first().locator('td').nth(2).dblclick();
+      await expect(page.getByTestId('registration-sheet')).toBeVisible();
+      await shoot(page, viewport.name, 'registration-details');
+
+      // The server's 422: the transaction id was used already.
+      await page.goto('/scholarship-payments/create');
+      await expect(page.getByTestId('deposit-info')).toBeVisible();
+      await shoot(page, viewport.name, 'payment-form');
+      await field(page, bn.payments.fields.amount).fill('১৪০০');
+      await field(page, bn.payments.transactionLabel.bkash).fill(used);
+      await page.getByRole('button', { name: bn.actions.save }).click();
+      await expect(page.getByText(messages.bn.transaction_used)).toBeVisible();
+      await page.waitForTimeout(800);
+      await shoot(page, viewport.name, 'payment-form-422');
+      await page.goto('/scholarship-payments');
+      await expect(page.getByTestId('list-row')).toHaveCount(1);
+      await shoot(page, viewport.name, 'payments-list');
+
+      await page.evaluate(() => localStorage.clear());
+      await enterWithToken(page, await adminToken(request));
+      // A table on a desktop, one block per row on a phone.
+      await expect(page.getByTestId(viewport.name === 'phone' ? 'institute-card' : 'institute-row').first()).toBeVisible();
+      await shoot(page, viewport.name, 'dashboard-admin-numbers');
+      await scrollToTop(page, 'class-chart');
+      await shoot(page, viewport.name, 'dashboard-admin-chart');
+      await scrollToTop(page, 'institute-table');
+      await shoot(page, viewport.name, 'dashboard-admin-institutes');
+      await page.goto('/scholarship-registrations/create');
+      await expect(page.getByRole('textbox', { name: r.institute_id })).toBeVisible();
+      await shoot(page, viewport.name, 'registration-form-admin');
+      await page.goto('/scholarship-payments');
+      await expect(page.getByTestId('list-row').first()).toBeVisible();
+      await shoot(page, viewport.name, 'payments-list-admin');
     });
   });
 }

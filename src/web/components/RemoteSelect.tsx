@@ -23,6 +23,8 @@ export type RemoteSelectProps = {
   url: string;
   /** fields[] to ask for, e.g. ['id', 'name', 'role']. */
   fields: readonly string[];
+  /** Filter pairs the list takes, e.g. { role: 'institute' }. */
+  params?: Readonly<Record<string, string>>;
   /** The option a row stands for; by default its id and name. */
   toOption?: (row: RemoteRow) => RemoteOption;
   value: string;
@@ -40,7 +42,7 @@ export type RemoteSelectProps = {
 
 const defaultOption = (row: RemoteRow): RemoteOption => ({ value: String(row.id), label: String(row.name ?? row.title ?? row.id) });
 
-export function RemoteSelect({ url, fields, toOption = defaultOption, value, onChange, valueLabel, label, placeholder, error, withAsterisk, disabled, wrapperProps }: RemoteSelectProps) {
+export function RemoteSelect({ url, fields, params, toOption = defaultOption, value, onChange, valueLabel, label, placeholder, error, withAsterisk, disabled, wrapperProps }: RemoteSelectProps) {
   const { t } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
@@ -51,10 +53,14 @@ export function RemoteSelect({ url, fields, toOption = defaultOption, value, onC
   const viewport = useRef<HTMLDivElement>(null);
 
   const query = useInfiniteQuery({
-    queryKey: ['remote-select', url, fields, debounced],
+    queryKey: ['remote-select', url, fields, params, debounced],
     queryFn: async ({ pageParam, signal }) =>
-      (await apiRequest<Paginated<RemoteRow>>(`${url}?${listQueryString({ search: debounced, fields, paginate: REMOTE_SELECT_PAGE_SIZE, page: pageParam })}`, { method: 'GET', signal }))
-        .data,
+      (
+        await apiRequest<Paginated<RemoteRow>>(`${url}?${listQueryString({ search: debounced, fields, paginate: REMOTE_SELECT_PAGE_SIZE, page: pageParam, filters: params })}`, {
+          method: 'GET',
+          signal,
+        })
+      ).data,
     initialPageParam: 1,
     getNextPageParam: (page) => nextPageOf(page),
     enabled: opened,

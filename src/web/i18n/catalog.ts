@@ -1,13 +1,21 @@
 /** The shape of an interface-text catalog: the Bengali one's keys, each holding a string. */
 import type { bn } from './bn';
 import type { en } from './en';
+import type { bnOffice } from './office/bn';
+import type { enOffice } from './office/en';
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
-export type Catalog = Strings<typeof bn>;
+/** The text the login chunk carries. */
+export type CoreCatalog = Strings<typeof bn>;
+/** The back office's part, added by the shell's chunk (./office). */
+export type OfficeCatalog = Strings<typeof bnOffice>;
+/** Every key a screen inside the shell may use. */
+export type Catalog = Strings<typeof bn & typeof bnOffice>;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 
-/** Fails to compile when the English catalog misses a key of the Bengali one, or has one too many. */
-export type EnglishMatchesBengali = Assert<Same<Strings<typeof en>, Catalog>>;
+/** Fails to compile when an English catalog misses a key of the Bengali one, or has one too many. */
+export type EnglishMatchesBengali = Assert<Same<Strings<typeof en>, CoreCatalog>>;
+export type EnglishOfficeMatchesBengali = Assert<Same<Strings<typeof enOffice>, OfficeCatalog>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, localizeDigits } from './format';
+import { formatDay, formatMoney, formatNumber, localizeDigits, todayIso } from './format';
 
 describe('numbers in the interface language', () => {
   it('shows an institute id and a mobile number in Bengali digits, leading zero kept', () => {
@@ -11,5 +11,18 @@ describe('numbers in the interface language', () => {
   it('formats counts the Bangladeshi way', () => {
     expect(formatNumber(8, 'bn')).toBe('৮');
     expect(formatNumber(1234567, 'bn')).toBe('১২,৩৪,৫৬৭');
+  });
+
+  it('shows money as taka with the language’s digits', () => {
+    expect(formatMoney(600, 'bn')).toBe('৳৬০০');
+    expect(formatMoney(0, 'bn')).toBe('৳০');
+    expect(formatMoney(120000, 'bn')).toBe('৳১,২০,০০০');
+    expect(formatMoney(1200, 'en')).toBe('৳1,200');
+  });
+
+  it('shows a deposit date as the day it names, and today as a date input holds it', () => {
+    expect(formatDay('2026-03-01', 'en')).toBe('1 March 2026');
+    expect(formatDay('2026-03-01', 'bn')).toContain('২০২৬');
+    expect(todayIso(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 });

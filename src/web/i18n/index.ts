@@ -1,31 +1,51 @@
 /**
  * Interface language: Bengali by default, English on request, remembered in localStorage.
  * Bengali text is bundled; the English catalog is fetched only when English is chosen.
- * API messages come from src/common/messages.ts; this covers the screens' own text.
+ * The back office's text is a catalog part of its own (./office), added by the shell's chunk, so
+ * the login screen does not carry it. API messages come from src/common/messages.ts; this covers
+ * the screens' own text.
  */
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../common/messages';
 import { bn } from './bn';
-import type { Catalog } from './catalog';
+import type { CoreCatalog } from './catalog';
+import type { bnOffice } from './office/bn';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof bn };
+    // Every key the shell may use; the office part is there before the shell renders (./office).
+    resources: { translation: typeof bn & typeof bnOffice };
   }
 }
 
 const STORAGE_KEY = 'lang';
 
-const catalogs: Record<Lang, () => Promise<Catalog>> = {
+const catalogs: Record<Lang, () => Promise<CoreCatalog>> = {
   bn: async () => bn,
   en: async () => (await import('./en')).en,
 };
 
 const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 
+/** A catalog part: more keys merged into the same namespace, Bengali at hand, English fetched on demand. */
+export type CatalogPart = { bn: object; en: () => Promise<object> };
+
+const parts: CatalogPart[] = [];
+const loaded = new Set<string>();
+
+async function loadOnce(key: string, load: () => Promise<object>, lang: Lang): Promise<void> {
+  if (loaded.has(key)) return;
+  const texts = await load();
+  if (loaded.has(key)) return;
+  loaded.add(key);
+  // Deep: a part may add keys to a group of the core catalog (fields, resources).
+  i18next.addResourceBundle(lang, 'translation', texts, true, true);
+}
+
 async function loadCatalog(lang: Lang): Promise<void> {
-  if (!i18next.hasResourceBundle(lang, 'translation')) i18next.addResourceBundle(lang, 'translation', await catalogs[lang]());
+  await loadOnce(`core:${lang}`, catalogs[lang], lang);
+  await Promise.all(parts.map((part, index) => loadOnce(`part${index}:${lang}`, lang === 'bn' ? async () => part.bn : part.en, lang)));
 }
 
 function storedLanguage(): Lang {
@@ -36,6 +56,7 @@ function storedLanguage(): Lang {
 const initial = storedLanguage();
 document.documentElement.lang = initial;
 
+loaded.add('core:bn');
 void i18next.use(initReactI18next).init({
   resources: { bn: { translation: bn } },
   lng: 'bn',
@@ -52,6 +73,18 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
+}
+
+/**
+ * Adds a catalog part: its Bengali text at once, its English text when English is shown (now or
+ * later). Returns a promise to wait for before rendering its screens, or null when nothing is missing.
+ */
+export function addCatalogPart(part: CatalogPart): Promise<void> | null {
+  const index = parts.push(part) - 1;
+  loaded.add(`part${index}:bn`);
+  i18next.addResourceBundle('bn', 'translation', part.bn, true, true);
+  const lang = currentLanguage();
+  return lang === 'bn' ? null : loadOnce(`part${index}:${lang}`, part.en, lang);
 }
 
 /** Resolves once the remembered language's text is ready; the app renders after it. */

@@ -2,8 +2,8 @@
  * A module's page: its title, its own menu (spec §2: 'Left menu: All User, Create User' …) and the
  * screen. The menu stands at the left on wide screens and as a row of links above on phones.
  */
-import { Box, Button, Group, NavLink, Paper, ScrollArea, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Button, Group, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuEntry } from './types';
@@ -20,6 +20,12 @@ export function ModuleLayout({ title, menu, children }: { title: string; menu: r
   const { pathname } = useLocation();
   const active = activeEntry(menu, pathname);
   const menuLabel = t('screen.moduleMenu', { module: title });
+  // On a phone the row of links scrolls sideways: the current one is brought into view.
+  const activeButton = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const button = activeButton.current;
+    if (button?.offsetParent) button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active?.to]);
 
   return (
     <Stack gap="md">
@@ -34,9 +40,13 @@ export function ModuleLayout({ title, menu, children }: { title: string; menu: r
               component={Link}
               to={entry.to}
               size="xs"
+              ref={entry === active ? activeButton : undefined}
               variant={entry === active ? 'filled' : 'default'}
               leftSection={<entry.icon size={16} aria-hidden />}
+              rightSection={entry.badge}
               aria-current={entry === active ? 'page' : undefined}
+              // A long menu scrolls sideways rather than squeezing its labels away.
+              style={{ flexShrink: 0 }}
             >
               {entry.label}
             </Button>
@@ -54,16 +64,23 @@ export function ModuleLayout({ title, menu, children }: { title: string; menu: r
           style={{ flexShrink: 0, position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}
         >
           <nav aria-label={menuLabel} data-testid="module-menu">
-            {menu.map((entry) => (
-              <NavLink
-                key={entry.to}
-                component={Link}
-                to={entry.to}
-                label={entry.label}
-                leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
-                active={entry === active}
-                aria-current={entry === active ? 'page' : undefined}
-              />
+            {menu.map((entry, index) => (
+              <Fragment key={entry.to}>
+                {entry.group && entry.group !== menu[index - 1]?.group && (
+                  <Text size="xs" fw={600} c="dimmed" px="sm" pt="sm" pb={4} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }} mt={4}>
+                    {entry.group}
+                  </Text>
+                )}
+                <NavLink
+                  component={Link}
+                  to={entry.to}
+                  label={entry.label}
+                  leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
+                  rightSection={entry.badge}
+                  active={entry === active}
+                  aria-current={entry === active ? 'page' : undefined}
+                />
+              </Fragment>
             ))}
           </nav>
         </Paper>

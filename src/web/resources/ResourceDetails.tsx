@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../auth/session';
 import { DetailsTable } from '../components/details/DetailsTable';
 import { PrintButton } from '../components/PrintButton';
 import { useLanguage } from '../i18n';
@@ -13,6 +14,9 @@ import { RecordLoader } from './RecordLoader';
 function Details<R extends Row>({ resource, row }: { resource: Resource<R>; row: R }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const user = useCurrentUser();
+  const { View } = resource.details;
+  const changeable = !resource.canChange || resource.canChange(row, user);
   const entries = resource.details.rows.map((detail) => ({
     label: typeof detail.label === 'function' ? detail.label(t) : t(`fields.${detail.label}`),
     value: detail.value(row, { t, lang }),
@@ -21,22 +25,29 @@ function Details<R extends Row>({ resource, row }: { resource: Resource<R>; row:
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Title order={2} size="h4">
+        {/* A printable view has a heading of its own. */}
+        <Title order={2} size="h4" className={View ? 'print-hide' : undefined}>
           {t(`resources.${resource.text}.details`)}
         </Title>
         <Group gap="sm" className="print-hide">
           {resource.details.print && <PrintButton />}
-          <Button component={Link} to={resource.href.edit(row.id)} leftSection={<IconPencil size={16} aria-hidden />}>
-            {t('actions.edit')}
-          </Button>
+          {changeable && (
+            <Button component={Link} to={resource.href.edit(row.id)} leftSection={<IconPencil size={16} aria-hidden />}>
+              {t('actions.edit')}
+            </Button>
+          )}
           <Button component={Link} to={resource.href.list} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
             {t('actions.back')}
           </Button>
         </Group>
       </Group>
-      <Paper withBorder p={{ base: 0, sm: 'md' }} className="print-plain">
-        <DetailsTable entries={entries} />
-      </Paper>
+      {View ? (
+        <View row={row} />
+      ) : (
+        <Paper withBorder p={{ base: 0, sm: 'md' }} className="print-plain">
+          <DetailsTable entries={entries} />
+        </Paper>
+      )}
     </Stack>
   );
 }

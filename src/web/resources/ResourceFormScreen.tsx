@@ -3,11 +3,12 @@
  * says it is processing; a stored record leads to the list, an updated one to its details, each
  * with the server's message as a toast.
  */
-import { Button, Fieldset, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Fieldset, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCurrentUser } from '../auth/session';
 import { ApiForm } from '../components/forms/ApiForm';
 import { SubmitButton } from '../components/forms/SubmitButton';
 import { useApiForm } from '../components/forms/useApiForm';
@@ -21,24 +22,28 @@ function ResourceForm<R extends Row>({ resource, row }: { resource: Resource<R>;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   const { form } = resource;
   const mode = row ? 'edit' : 'create';
-  const schema = (row && form.updateSchema) || form.schema;
+  const schema = form.schemaFor?.({ mode, user }) ?? ((row && form.updateSchema) || form.schema);
+  // Marked stale, fetched again when next shown.
+  const staleAfterChange = () =>
+    Promise.all([resource.queries.all, ...(resource.alsoInvalidates ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })));
 
   const state = useApiForm({
     schema,
-    defaultValues: form.values(row),
+    defaultValues: form.values(row, user),
     onSubmit: async (values) => {
-      const body = form.toBody ? form.toBody(values, mode) : values;
+      const body = form.toBody ? form.toBody(values, mode, user) : values;
       if (row) {
         const { message, data } = await resource.endpoints.update({ ...body, id: row.id });
         queryClient.setQueryData(resource.queries.detail(row.id).queryKey, data);
-        await queryClient.invalidateQueries({ queryKey: resource.queries.all, refetchType: 'none' });
+        await staleAfterChange();
         notifySuccess(message);
         await navigate(resource.href.details(row.id));
       } else {
         const { message } = await resource.endpoints.store(body);
-        await queryClient.invalidateQueries({ queryKey: resource.queries.all, refetchType: 'none' });
+        await staleAfterChange();
         notifySuccess(message);
         await navigate(resource.href.list);
       }
@@ -78,7 +83,30 @@ export function ResourceCreate<R extends Row>({ resource }: { resource: Resource
   return <ResourceForm resource={resource} />;
 }
 
+/** Said instead of the form when the row is closed to this user (an institute's approved payment). */
+function Locked<R extends Row>({ resource, row }: { resource: Resource<R>; row: R }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">
+        {t(`resources.${resource.text}.edit`)}
+      </Title>
+      <Alert color="gray" variant="light" icon={<IconLock aria-hidden />} title={resource.lockedText?.(t)} data-testid="record-locked">
+        <Button component={Link} to={resource.href.details(row.id)} variant="default" size="xs" mt="xs" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {t('actions.back')}
+        </Button>
+      </Alert>
+    </Stack>
+  );
+}
+
+function EditOrLocked<R extends Row>({ resource, row }: { resource: Resource<R>; row: R }) {
+  const user = useCurrentUser();
+  if (resource.canChange && !resource.canChange(row, user)) return <Locked resource={resource} row={row} />;
+  return <ResourceForm resource={resource} row={row} />;
+}
+
 export function ResourceEdit<R extends Row>({ resource }: { resource: Resource<R> }) {
   // Keyed by id: another record's edit screen starts from its own values.
-  return <RecordLoader resource={resource}>{(row) => <ResourceForm key={row.id} resource={resource} row={row} />}</RecordLoader>;
+  return <RecordLoader resource={resource}>{(row) => <EditOrLocked key={row.id} resource={resource} row={row} />}</RecordLoader>;
 }

@@ -1,7 +1,8 @@
 /**
  * A resource's list screen (spec §2 Shared list behaviours): search, Export, Add New, the table in
  * its 450 px wrapper (double-click opens a row), the gear menu per row, the status filter for
- * admins, and the pagination.
+ * admins, and the pagination. A screen may fix filter pairs or the status (registrations'
+ * filter/{type}), and another page may show it compact (the dashboard's registration list).
  */
 import { Alert, Badge, Box, Button, Center, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconEye, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
@@ -44,15 +45,27 @@ export function StatusBadge({ status }: { status: unknown }) {
   );
 }
 
-export function ResourceList<R extends Row>({ resource }: { resource: Resource<R> }) {
+export type ResourceListProps<R extends Row> = {
+  resource: Resource<R>;
+  /** Filter pairs this screen always applies (`class=04`); the export gets them as conditions. */
+  filters?: Readonly<Record<string, string>>;
+  /** A status this screen always shows (the deactivated list), for every role. */
+  status?: 0 | 1;
+  /** The heading, when not the resource's 'All …'. */
+  title?: string;
+  /** Part of another page: no Export or Add New, ten rows a page, no 450 px floor. */
+  compact?: boolean;
+};
+
+export function ResourceList<R extends Row>({ resource, filters, status: fixedStatus, title, compact = false }: ResourceListProps<R>) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const [state, change] = useListState();
-  const status = isAdmin ? state.status : 1;
   const { list } = resource;
+  const [state, change] = useListState(compact ? undefined : list.pageSize);
+  const status = fixedStatus ?? (isAdmin ? state.status : 1);
   const query = useQuery(
     resource.queries.list({
       page: state.page,
@@ -61,32 +74,39 @@ export function ResourceList<R extends Row>({ resource }: { resource: Resource<R
       search: state.search,
       fields: list.fields,
       relations: list.relations,
+      filters,
     }),
   );
   const changes = useRowChanges(resource);
   const context: ShowContext = { t, lang };
   const rows = query.data?.data ?? [];
+  const columns = list.columns.filter((column) => !column.roles || column.roles.includes(user.role));
+  const firstPosition = query.data?.from ?? 1;
 
-  const actionsOf = (row: R): RowAction[] => [
-    { label: t('list.details'), icon: IconEye, to: resource.href.details(row.id) },
-    { label: t('list.edit'), icon: IconPencil, to: resource.href.edit(row.id) },
-    status === 1
-      ? { label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }
-      : { label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' },
-    { label: t('list.destroy'), icon: IconTrash, onClick: () => changes.destroy(row), color: 'red' },
-  ];
+  const actionsOf = (row: R): RowAction[] => {
+    const details: RowAction = { label: t('list.details'), icon: IconEye, to: resource.href.details(row.id) };
+    if (resource.canChange && !resource.canChange(row, user)) return [details];
+    return [
+      details,
+      { label: t('list.edit'), icon: IconPencil, to: resource.href.edit(row.id) },
+      status === 1
+        ? { label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }
+        : { label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' },
+      { label: t('list.destroy'), icon: IconTrash, onClick: () => changes.destroy(row), color: 'red' },
+    ];
+  };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={2} size="h4">
-          {t(`resources.${resource.text}.list`)}
+          {title ?? t(`resources.${resource.text}.list`)}
         </Title>
         <Group gap="sm" align="flex-start">
-          {list.exportTitle !== undefined && (
-            <ExportButton request={{ model: resource.name, export_title: list.exportTitle, search: state.search || undefined, status }} />
+          {list.exportTitle !== undefined && !compact && (
+            <ExportButton request={{ model: resource.name, export_title: list.exportTitle, search: state.search || undefined, status, conditions: filters }} />
           )}
-          {list.addNew !== false && (
+          {list.addNew !== false && !compact && (
             <Button component={Link} to={resource.href.create} leftSection={<IconPlus size={18} aria-hidden />} data-testid="add-new">
               {t('list.addNew')}
             </Button>
@@ -96,7 +116,7 @@ export function ResourceList<R extends Row>({ resource }: { resource: Resource<R
 
       <Group justify="space-between" gap="sm">
         <SearchBox value={state.search} onSearch={(search) => change({ search }, { replace: true })} />
-        {isAdmin && <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />}
+        {isAdmin && fixedStatus === undefined && <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />}
       </Group>
 
       {query.isError && !query.data ? (
@@ -109,13 +129,13 @@ export function ResourceList<R extends Row>({ resource }: { resource: Resource<R
           </Group>
         </Alert>
       ) : (
-        <Paper withBorder pos="relative" mih={450} data-testid="list-table">
+        <Paper withBorder pos="relative" mih={compact ? 160 : 450} data-testid="list-table">
           <LoadingOverlay visible={query.isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
           <Table.ScrollContainer minWidth={list.minWidth ?? 0} type="native">
             <Table highlightOnHover verticalSpacing="sm" striped>
               <Table.Thead>
                 <Table.Tr>
-                  {list.columns.map((column) => (
+                  {columns.map((column) => (
                     <Table.Th key={column.key} style={{ whiteSpace: 'nowrap' }}>
                       {t(`fields.${column.label}`)}
                     </Table.Th>
@@ -126,7 +146,7 @@ export function ResourceList<R extends Row>({ resource }: { resource: Resource<R
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.map((row) => (
+                {rows.map((row, index) => (
                   <Table.Tr
                     key={row.id}
                     onDoubleClick={(event) => {
@@ -137,9 +157,9 @@ export function ResourceList<R extends Row>({ resource }: { resource: Resource<R
                     style={{ cursor: 'pointer' }}
                     data-testid="list-row"
                   >
-                    {list.columns.map((column) => (
+                    {columns.map((column) => (
                       <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
-                        {column.render ? column.render(row, context) : plain((row as Record<string, unknown>)[column.key], context)}
+                        {column.render ? column.render(row, context, firstPosition + index) : plain((row as Record<string, unknown>)[column.key], context)}
                       </Table.Td>
                     ))}
                     <Table.Td style={{ textAlign: 'end' }}>

@@ -3,7 +3,7 @@
  * create screen) and their four screens each: list at the root, create, edit/{id}, {id}.
  */
 import { IconList, IconPlus } from '@tabler/icons-react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import type { Section } from '../shell/sections';
@@ -15,10 +15,12 @@ import { ResourceCreate, ResourceEdit } from './ResourceFormScreen';
 import { ResourceList } from './ResourceList';
 import type { MenuEntry } from './types';
 
-export function ResourceScreens<R extends Row>({ resource }: { resource: Resource<R> }) {
+/** The four screens; `children` are further <Route>s of the resource (registrations' filter/:type). */
+export function ResourceScreens<R extends Row>({ resource, children }: { resource: Resource<R>; children?: ReactNode }) {
   return (
     <Routes>
       <Route index element={<ResourceList resource={resource} />} />
+      {children}
       <Route path="create" element={<ResourceCreate resource={resource} />} />
       <Route path="edit/:id" element={<ResourceEdit resource={resource} />} />
       <Route path=":id" element={<ResourceDetails resource={resource} />} />

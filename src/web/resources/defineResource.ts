@@ -1,4 +1,7 @@
 /** Turns a resource's definition into what its screens use: endpoints, query options and hrefs. */
+import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
+import type { PublicUser } from '../../common/schemas/user';
 import type { Section } from '../shell/sections';
 import { sectionPath } from '../shell/sections';
 import { resourceEndpoints, resourceQueries, type Row } from './api';
@@ -24,9 +27,25 @@ export type ResourceConfig<R extends Row> = {
     minWidth?: number;
     /** The export's title; no Export button when absent. */
     exportTitle?: string;
+    /** Rows a page unless the address says otherwise (architecture §5: 100 for registrations, 10 elsewhere). */
+    pageSize?: number;
   };
   form: ResourceForm<R>;
-  details: { rows: readonly DetailRow<R>[]; print?: boolean };
+  details: {
+    rows: readonly DetailRow<R>[];
+    print?: boolean;
+    /** A layout of its own instead of the rows' table (the printable registration). */
+    View?: ComponentType<{ row: R }>;
+  };
+  /**
+   * Whether this user may still edit, deactivate or destroy the row (an institute's approved
+   * payment is closed); when not, those actions are not offered and the edit screen says why.
+   */
+  canChange?: (row: R, user: PublicUser) => boolean;
+  /** Why a row cannot be changed, for the edit screen. */
+  lockedText?: (t: TFunction) => string;
+  /** Other cached answers a change of this resource makes stale (the dashboard's counts). */
+  alsoInvalidates?: readonly (readonly unknown[])[];
   /** How a row is named in confirmations. */
   rowLabel: (row: R) => string;
 };

@@ -6,7 +6,9 @@ import type { Icon } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { Role } from '../../common/constants';
 import type { Lang } from '../../common/messages';
+import type { PublicUser } from '../../common/schemas/user';
 import type { Catalog } from '../i18n/catalog';
 import type { Row } from './api';
 
@@ -19,9 +21,12 @@ export type ShowContext = { t: TFunction; lang: Lang };
 export type Column<R> = {
   key: string;
   label: FieldKey;
-  render?: (row: R, context: ShowContext) => ReactNode;
+  /** `position` is the row's place in the whole list, 1 for the first row of page 1 (the SI column). */
+  render?: (row: R, context: ShowContext, position: number) => ReactNode;
   /** Cell text may wrap (long titles) or not (ids, dates). */
   nowrap?: boolean;
+  /** Shown only to these roles (an institute needs no column naming itself). */
+  roles?: readonly Role[];
 };
 
 export type DetailRow<R> = {
@@ -46,18 +51,30 @@ export type FieldSpec =
 
 export type FormValues = Record<string, string>;
 
+export type FormMode = 'create' | 'edit';
+
 export type ResourceForm<R> = {
   schema: z.ZodObject;
   /** When editing asks other rules (a password only required on create). */
   updateSchema?: z.ZodObject;
+  /** When the rules depend on who fills the form in (an admin must choose the institute); wins over the two above. */
+  schemaFor?: (context: { mode: FormMode; user: PublicUser }) => z.ZodObject;
   /** The form's starting values, from the row when editing. */
-  values: (row?: R) => FormValues;
+  values: (row: R | undefined, user: PublicUser) => FormValues;
   /** Declarative inputs, inside a fieldset titled `resources.{text}.info`. */
   fields?: readonly FieldSpec[];
   /** A form of its own (the institute form), given the mode and the row when editing. */
-  Body?: ComponentType<{ mode: 'create' | 'edit'; row?: R }>;
+  Body?: ComponentType<{ mode: FormMode; row?: R }>;
   /** Submitted values the API wants changed (none for most). */
-  toBody?: (values: Record<string, unknown>, mode: 'create' | 'edit') => Record<string, unknown>;
+  toBody?: (values: Record<string, unknown>, mode: FormMode, user: PublicUser) => Record<string, unknown>;
 };
 
-export type MenuEntry = { label: string; to: string; icon: Icon };
+export type MenuEntry = {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** Beside the label (a count). */
+  badge?: ReactNode;
+  /** Entries with the same group stand together under its name. */
+  group?: string;
+};

@@ -37,7 +37,7 @@ export function useRowChanges<R extends Row>(resource: Resource<R>) {
         } catch (error) {
           notifyError(failureMessage(error));
         } finally {
-          await queryClient.invalidateQueries({ queryKey: resource.queries.all });
+          await Promise.all([resource.queries.all, ...(resource.alsoInvalidates ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         }
       },
     });

@@ -8,11 +8,13 @@ import { AppShell, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
+import { use } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { PublicUser } from '../../common/schemas/user';
 import { paths } from '../app/paths';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { officeTextReady } from '../i18n/office';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { failureMessage } from '../components/notify';
 import { useLastRoute } from './lastRoute';
@@ -59,6 +61,8 @@ function ShellLayout({ user }: { user: PublicUser }) {
 }
 
 export default function Shell() {
+  // The back office's English text, when English is shown (Bengali is part of this chunk).
+  if (officeTextReady) use(officeTextReady);
   const { t } = useTranslation();
   const session = useSession();
   if (session.isPending) return <FullPageLoader />;

@@ -39,6 +39,8 @@ export type Section = {
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const UsersModule = lazy(() => import('../resources/modules/users'));
 const ProfileModule = lazy(() => import('../profile/ProfileModule'));
+const RegistrationsModule = lazy(() => import('../resources/modules/registrations'));
+const PaymentsModule = lazy(() => import('../resources/modules/payments'));
 /** The website management sections share one chunk. */
 const website = (name: keyof typeof import('../resources/modules/website')) =>
   lazy(async () => ({ default: (await import('../resources/modules/website'))[name] }));
@@ -49,8 +51,8 @@ const ADMIN: readonly Role[] = ['admin'];
 export const sections: readonly Section[] = [
   { key: 'dashboard', path: '/', roles: BOTH, icon: IconLayoutDashboard, place: 'main', whenDenied: 'refuse', Component: DashboardPage },
   { key: 'users', path: '/user', roles: ADMIN, icon: IconUsers, place: 'main', whenDenied: 'redirect', Component: UsersModule },
-  { key: 'registrations', path: '/scholarship-registrations', roles: BOTH, icon: IconSchool, place: 'main', whenDenied: 'refuse' },
-  { key: 'payments', path: '/scholarship-payments', roles: BOTH, icon: IconCash, place: 'main', whenDenied: 'refuse' },
+  { key: 'registrations', path: '/scholarship-registrations', roles: BOTH, icon: IconSchool, place: 'main', whenDenied: 'refuse', Component: RegistrationsModule },
+  { key: 'payments', path: '/scholarship-payments', roles: BOTH, icon: IconCash, place: 'main', whenDenied: 'refuse', Component: PaymentsModule },
   { key: 'webPageMenu', path: '/web-pages-management/web-page-menu', roles: ADMIN, icon: IconMenu2, place: 'website', whenDenied: 'refuse', Component: website('WebPageMenuModule') },
   { key: 'webPageSubMenu', path: '/web-pages-management/web-page-sub-menu', roles: ADMIN, icon: IconSitemap, place: 'website', whenDenied: 'refuse', Component: website('WebPageSubMenuModule') },
   { key: 'blogCategories', path: '/web-pages-management/blog-categories', roles: ADMIN, icon: IconArticle, place: 'website', whenDenied: 'refuse', Component: website('BlogCategoriesModule') },

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../../../common/constants';
 
-export function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+/** `label` names what is searched when it is not the list itself. */
+export function SearchBox({ value, onSearch, label }: { value: string; onSearch: (search: string) => void; label?: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
@@ -28,7 +29,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (searc
       }}
       onKeyUp={(event) => search(event.currentTarget.value)}
       placeholder={t('list.searchPlaceholder')}
-      aria-label={t('list.searchLabel')}
+      aria-label={label ?? t('list.searchLabel')}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
         text ? (

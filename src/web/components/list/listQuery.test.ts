@@ -22,6 +22,11 @@ describe('a list query', () => {
     expect(JSON.parse(parsed.get('conditions') ?? '')).toEqual({ institute_id: 7, id: { gt: 1 } });
     expect(listQueryString({ page: 1, search: '', conditions: {} })).toBe('page=1');
   });
+
+  it('adds the resource’s own filter pairs after the shared parameters', () => {
+    expect(listQueryString({ page: 1, filters: { class: '04', gender: 'f' } })).toBe('page=1&class=04&gender=f');
+    expect(listQueryString({ filters: { role: '' } })).toBe('');
+  });
 });
 
 describe('the paginator', () => {

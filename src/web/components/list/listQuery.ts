@@ -17,9 +17,11 @@ export type ListParams = {
   fields?: readonly string[];
   relations?: readonly string[];
   conditions?: Conditions;
+  /** The resource's own filter pairs (spec §7 'extra custom pairs'): `class=04&gender=f`. */
+  filters?: Readonly<Record<string, string>>;
 };
 
-/** `page=2&paginate=10&fields[]=id&fields[]=title&relations=menu&conditions={"…"}`; empty parts left out. */
+/** `page=2&paginate=10&fields[]=id&fields[]=title&relations=menu&conditions={"…"}&class=04`; empty parts left out. */
 export function listQueryString(params: ListParams): string {
   const query = new URLSearchParams();
   const set = (name: string, value: string | number | boolean | undefined) => {
@@ -34,6 +36,7 @@ export function listQueryString(params: ListParams): string {
   for (const field of params.fields ?? []) query.append('fields[]', field);
   if (params.relations?.length) query.append('relations', params.relations.join(','));
   if (params.conditions && Object.keys(params.conditions).length > 0) query.append('conditions', JSON.stringify(params.conditions));
+  for (const [name, value] of Object.entries(params.filters ?? {})) set(name, value);
   return query.toString();
 }
 
