@@ -255,3 +255,16 @@ describe('bad payments', () => {
     expect(csv.split('\n').slice(1).filter(Boolean).every((line) => line.split(',')[1] === String(b.id))).toBe(true);
   });
 });
+
+describe('payments for the admin', () => {
+  it("finds a payment by its institute's name and exports the institute's name and mobile", async () => {
+    const institute = await instituteSession(t, 503);
+    await t.app.db.updateTable('users').set({ name: 'খুঁজে পাওয়ার বিদ্যালয়' }).where('id', '=', institute.id).execute();
+    await client(t, institute.token).post('/api/v1/scholarship-payments/store', { payment_method: 'bkash', amount: 200, transaction_id: 'FINDME001', date: new Date().toISOString().slice(0, 10) });
+    const found = (await admin.get('/api/v1/scholarship-payments?search=খুঁজে')).body.data as { data: { transaction_id: string }[] };
+    expect(found.data.map((p) => p.transaction_id)).toEqual(['FINDME001']);
+    const csv = (await admin.post('/api/v1/export-data', { model: 'scholarship-payments', search: 'FINDME001' })).raw.body;
+    expect(csv.split('\n')[0]).toContain('institute_name,institute_phone');
+    expect(csv).toContain('খুঁজে পাওয়ার বিদ্যালয়');
+  });
+});
