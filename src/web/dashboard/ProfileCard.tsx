@@ -1,11 +1,11 @@
 /** The dashboard's profile card: who is logged in and how to reach them. */
-import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '../../common/schemas/user';
-import { paths } from '../app/paths';
 import { useLanguage } from '../i18n';
 import { formatDate, localizeDigits } from '../i18n/format';
-import { displayName, usePlaceNames } from './instituteNames';
+import { UserIdentity } from '../components/UserIdentity';
+import { usePlaceNames } from './instituteNames';
 
 export function ProfileCard({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
@@ -28,17 +28,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
         <Title order={2} size="h4">
           {t('profileCard.title')}
         </Title>
-        <Group wrap="nowrap">
-          <Avatar src={paths.defaultAvatar} alt="" size={64} radius="xl" />
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
-              {displayName(user, lang)}
-            </Text>
-            <Badge variant="light" mt={4}>
-              {t(`role.${user.role}`)}
-            </Badge>
-          </div>
-        </Group>
+        <UserIdentity user={user} />
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="sm" m={0}>
           {facts.map(([label, value]) => (
             <div key={label}>

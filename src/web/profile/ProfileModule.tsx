@@ -2,7 +2,7 @@
  * Profile (spec §2): the account's details with Print, Update Info and Password, for both roles.
  * Its own lazy chunk (the institute form carries the geo data).
  */
-import { Avatar, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconKey, IconPencil, IconUserCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { Link, Route, Routes, useNavigate } from 'react-router';
 import { LIMITS } from '../../common/constants';
 import { PasswordChangeBody, ProfileUpdateBody } from '../../common/schemas/institute';
 import type { PublicUser } from '../../common/schemas/user';
-import { paths } from '../app/paths';
 import { refreshSession, updateSessionUser, useCurrentUser } from '../auth/session';
 import { DetailsTable } from '../components/details/DetailsTable';
 import { ApiForm } from '../components/forms/ApiForm';
@@ -20,7 +19,7 @@ import { useApiForm } from '../components/forms/useApiForm';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { notifySuccess } from '../components/notify';
 import { PrintButton } from '../components/PrintButton';
-import { displayName } from '../dashboard/instituteNames';
+import { UserIdentity } from '../components/UserIdentity';
 import { useLanguage } from '../i18n';
 import { formatNumber } from '../i18n/format';
 import { InstituteFormSections, instituteValues } from '../institute/InstituteFormSections';
@@ -70,17 +69,7 @@ function ProfileView() {
       </Group>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} className="print-plain" data-testid="profile-view">
         <Stack gap="md">
-          <Group wrap="nowrap">
-            <Avatar src={paths.defaultAvatar} alt="" size={64} radius="xl" />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
-                {displayName(user, lang)}
-              </Text>
-              <Badge variant="light" mt={4}>
-                {t(`role.${user.role}`)}
-              </Badge>
-            </div>
-          </Group>
+          <UserIdentity user={user} />
           <DetailsTable entries={entries} />
         </Stack>
       </Paper>
