@@ -56,31 +56,8 @@ const adminForm = RegistrationBody.safeExtend({ institute_id: requiredId(), decl
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-const FORM_FIELDS = [
-  'institute_id',
-  'class',
-  'class_roll',
-  'gender',
-  'department',
-  'name_bangla',
-  'name_english',
-  'father_name_bangla',
-  'father_name_english',
-  'mother_name',
-  'mother_name_english',
-  'email',
-  'birth_certificate_no',
-  'division_id',
-  'zilla_id',
-  'upozilla_id',
-  'thana',
-  'sector',
-  'ward',
-  'village',
-  'holding_no',
-  'post_office',
-  'contact_number',
-] as const;
+/** The shared schema's fields; the photo joins them with the upload field. */
+const FORM_FIELDS = (Object.keys(RegistrationBody.shape) as (keyof typeof RegistrationBody.shape)[]).filter((name) => name !== 'photo');
 
 function formValues(row: RegistrationRow | undefined): FormValues {
   const values: FormValues = Object.fromEntries(FORM_FIELDS.map((name) => [name, text(row?.[name])]));
