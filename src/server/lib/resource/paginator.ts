@@ -1,6 +1,15 @@
 /** Laravel's paginator shape (architecture §4), with page links the client follows as given. */
 import type { Paginated } from '../../../common/schemas/list.js';
 
+/** The link to another page of the list at `requestUrl`: the same query with `page` replaced. */
+export function pageUrlOf(requestUrl: string): (page: number) => string {
+  return (page) => {
+    const url = new URL(requestUrl, 'http://local');
+    url.searchParams.set('page', String(page));
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+}
+
 /** Page numbers to show: the first two, the last two and two either side of the current one. */
 export function pageWindow(current: number, last: number): (number | '...')[] {
   const pages = new Set<number>();

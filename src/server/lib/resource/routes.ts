@@ -15,16 +15,11 @@ import { definedOnly } from '../objects.js';
 import { slugify } from '../slug.js';
 import { now } from '../time.js';
 import type { ResourceDefinition, WriteAction, WriteContext } from './definition.js';
-import { paginate } from './paginator.js';
+import { paginate, pageUrlOf } from './paginator.js';
 import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, selectColumns, selectedColumns } from './query.js';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive() });
 
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}?${url.searchParams.toString()}`;
-}
 
 /** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
 async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id: number, user: PublicUser): Promise<Record<string, unknown>> {
@@ -129,7 +124,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       .execute()) as Record<string, unknown>[];
     await attachRelations(app.db, definition, rows, query.relations);
     const shaped = definition.present ? rows.map(definition.present) : rows;
-    return { message: message(request, 'ok'), data: paginate(shaped, Number(total), page, perPage, (p) => pageUrl(request, p)) };
+    return { message: message(request, 'ok'), data: paginate(shaped, Number(total), page, perPage, pageUrlOf(request.url)) };
   });
 
   api.get(`${base}/:id`, { ...read, schema: { tags, security, params: IdParams } }, async (request) => {

@@ -3,7 +3,7 @@
  * totals across institutes and the per-institute list (paged, searchable by institute name);
  * GET /api/v1/scholarship-payments/deposit-info: where to pay and how much a student costs.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../common/constants.js';
@@ -11,17 +11,12 @@ import { translate } from '../../../common/messages.js';
 import { optionalInt, optionalText } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { requestLang } from '../../lib/language.js';
-import { paginate } from '../../lib/resource/paginator.js';
+import { paginate, pageUrlOf } from '../../lib/resource/paginator.js';
 import { registrationFee, settingValue } from '../settings/settings.repository.js';
 import { analytics, instituteRows } from './analytics.js';
 
 const AnalyticsQuery = z.object({ page: optionalInt(1, 1_000_000), paginate: optionalInt(1, MAX_PAGE_SIZE), search: optionalText(100) });
 
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}?${url.searchParams.toString()}`;
-}
 
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +29,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     const page = request.query.page ?? 1;
     const perPage = request.query.paginate ?? DEFAULT_PAGE_SIZE;
     const [totals, institutes] = await Promise.all([analytics(app.db, undefined), instituteRows(app.db, { search: request.query.search, page, perPage })]);
-    return { message, data: { ...totals, institutes: paginate(institutes.rows, institutes.total, page, perPage, (p) => pageUrl(request, p)) } };
+    return { message, data: { ...totals, institutes: paginate(institutes.rows, institutes.total, page, perPage, pageUrlOf(request.url)) } };
   });
 
   api.get('/scholarship-payments/deposit-info', { onRequest: requireRole('admin', 'institute'), schema: { ...schema, tags: ['scholarship-payments'] } }, async (request) => ({
