@@ -13,6 +13,7 @@ import {
   enterWithToken,
   errorUnder,
   field,
+  fillUserForm,
   login,
   logout,
   messages,
@@ -299,18 +300,7 @@ test('an admin creates an institute account; the server’s 422 lands under its 
   await expect(page).toHaveURL(/\/user\/create$/);
 
   const f = bn.register.fields;
-  await field(page, f.name).fill(institute.name);
-  await field(page, f.institute_name_english).fill(institute.nameEnglish);
-  await choose(page, f.institute_type, bn.institute.type.school);
-  await choose(page, f.institute_level, bn.institute.level['play-5th']);
-  await choose(page, f.institute_management_type, bn.institute.management.private);
-  await field(page, f.contact_person).fill(institute.head);
-  await field(page, f.phone_number).fill(institute.phone);
-  await field(page, f.email).fill(existing.email);
-  await field(page, f.holding_no).fill('গ্রাম: চরপাড়া');
-  await field(page, f.post_office).fill('সাভার');
-  await field(page, f.password).fill(institute.password);
-  await field(page, f.password_confirmation).fill(institute.password);
+  await fillUserForm(page, institute, { level: 'play-5th', management: 'private' }, { phone: institute.phone, email: existing.email });
   await page.getByRole('button', { name: bn.actions.save }).click();
   await expect(await errorUnder(field(page, f.email))).toHaveText(messages.bn.email_taken);
   await expect(field(page, f.email)).toBeFocused();

@@ -104,6 +104,27 @@ export async function fillRegistration(page: Page, institute: Institute): Promis
   await field(page, fields.password_confirmation).fill(institute.password);
 }
 
+/** Fills the admin's user form with what it requires; `contact` may name an email or mobile already in use. */
+export async function fillUserForm(
+  page: Page,
+  institute: Institute,
+  choice: { level: keyof typeof bn.institute.level; management: keyof typeof bn.institute.management },
+  contact: { phone: string; email: string },
+): Promise<void> {
+  await field(page, fields.name).fill(institute.name);
+  await field(page, fields.institute_name_english).fill(institute.nameEnglish);
+  await choose(page, fields.institute_type, bn.institute.type.school);
+  await choose(page, fields.institute_level, bn.institute.level[choice.level]);
+  await choose(page, fields.institute_management_type, bn.institute.management[choice.management]);
+  await field(page, fields.contact_person).fill(institute.head);
+  await field(page, fields.phone_number).fill(contact.phone);
+  await field(page, fields.email).fill(contact.email);
+  await field(page, fields.holding_no).fill('গ্রাম: চরপাড়া');
+  await field(page, fields.post_office).fill('সাভার');
+  await field(page, fields.password).fill(institute.password);
+  await field(page, fields.password_confirmation).fill(institute.password);
+}
+
 export async function login(page: Page, identifier: string, password: string): Promise<void> {
   await page.goto('/login');
   await field(page, bn.login.email).fill(identifier);

@@ -6,7 +6,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiToken, bn, choose, enterWithToken, field, login, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
+import { ADMIN, adminToken, apiToken, bn, enterWithToken, field, fillUserForm, login, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
 
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 640 },
@@ -160,20 +160,8 @@ for (const viewport of VIEWPORTS) {
 
       // A real 422: the email address is already registered.
       await page.goto('/user/create');
-      const f = bn.register.fields;
       const institute = newInstitute();
-      await field(page, f.name).fill(institute.name);
-      await field(page, f.institute_name_english).fill(institute.nameEnglish);
-      await choose(page, f.institute_type, bn.institute.type.school);
-      await choose(page, f.institute_level, bn.institute.level['play-8th']);
-      await choose(page, f.institute_management_type, bn.institute.management['non-government']);
-      await field(page, f.contact_person).fill(institute.head);
-      await field(page, f.phone_number).fill(existing.phone);
-      await field(page, f.email).fill(existing.email);
-      await field(page, f.holding_no).fill('গ্রাম: চরপাড়া');
-      await field(page, f.post_office).fill('সাভার');
-      await field(page, f.password).fill(institute.password);
-      await field(page, f.password_confirmation).fill(institute.password);
+      await fillUserForm(page, institute, { level: 'play-8th', management: 'non-government' }, { phone: existing.phone, email: existing.email });
       await page.getByRole('button', { name: bn.actions.save }).click();
       await expect(page.getByText(messages.bn.email_taken)).toBeVisible();
       await page.waitForTimeout(800); // the smooth scroll to the first error
