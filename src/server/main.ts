@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from './config.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 try {
-  const config = { ...loadConfig(), webRoot: path.join(root, 'dist/web') };
+  // WEB_ROOT lets a second build (a parallel e2e run) be served instead of dist/web.
+  const config = { ...loadConfig(), webRoot: process.env.WEB_ROOT ? path.resolve(process.env.WEB_ROOT) : path.join(root, 'dist/web') };
   const app = await buildApp(config);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
