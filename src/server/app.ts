@@ -19,7 +19,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedFirstAdmin, seedRoles } from './db/seed.js';
-import { seedPaymentSettings } from './modules/settings/settings.repository.js';
+import { seedSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
 import { installErrorHandler } from './lib/error-handler.js';
@@ -65,7 +65,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await migrateToLatest(db as Kysely<unknown>);
   await seedRoles(db);
-  await seedPaymentSettings(db);
+  await seedSettings(db);
   if (await seedFirstAdmin(db, config.admin)) app.log.info({ email: config.admin.email }, 'first admin created');
 
   await app.register(helmet, {

@@ -1,9 +1,10 @@
-/** Setting values the product itself reads, by key. */
+/** Setting values the product itself reads, by key, and the one seed that creates them. */
 import type { Kysely } from 'kysely';
 import { DEFAULT_REGISTRATION_FEE } from '../../../common/constants.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
 
+/** No cache: every read goes to the database, so an admin's change is visible to the next reader at once. */
 export async function settingValue(db: Kysely<Database>, key: string): Promise<string | null> {
   const row = await db.selectFrom('setting_values').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value ?? null;
@@ -15,34 +16,100 @@ export async function registrationFee(db: Kysely<Database>): Promise<number> {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_REGISTRATION_FEE;
 }
 
-type SeedValue = { key: string; title: string; type: 'text' | 'file'; value: string | null };
+export const SITE_SETTING_KEYS = [
+  'site_name',
+  'site_tagline',
+  'site_logo',
+  'site_favicon',
+  'contact_address',
+  'contact_phone',
+  'contact_email',
+] as const;
+export type SiteSettings = Record<(typeof SITE_SETTING_KEYS)[number], string | null>;
 
-/** The payment settings the product reads (architecture §5): created once, never overwritten. */
-const PAYMENT_SETTINGS: { group: [string, string]; subGroup: [string, string]; values: SeedValue[] } = {
-  group: ['payment', 'পেমেন্ট'],
-  subGroup: ['payment-accounts', 'নিবন্ধন ফি ও হিসাব'],
-  values: [
-    { key: 'registration_fee', title: 'প্রতি শিক্ষার্থীর নিবন্ধন ফি (টাকা)', type: 'text', value: String(DEFAULT_REGISTRATION_FEE) },
-    { key: 'bkash_number', title: 'বিকাশ নম্বর (পার্সোনাল)', type: 'text', value: null },
-    { key: 'bank_account', title: 'ব্যাংক হিসাব (ব্যাংক, শাখা, হিসাবের নাম ও নম্বর)', type: 'text', value: null },
-  ],
-};
+/** What the public website shows: file values are stored paths without a leading slash; empty text is null. */
+export async function siteSettings(db: Kysely<Database>): Promise<SiteSettings> {
+  const rows = await db.selectFrom('setting_values').select(['key', 'value']).where('key', 'in', [...SITE_SETTING_KEYS]).execute();
+  const byKey = new Map(rows.map((row) => [row.key, row.value?.trim() ? row.value : null]));
+  return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, byKey.get(key) ?? null])) as SiteSettings;
+}
 
-export async function seedPaymentSettings(db: Kysely<Database>): Promise<void> {
-  const { group, subGroup, values } = PAYMENT_SETTINGS;
-  await db.insertInto('setting_groups').values({ slug: group[0], title: group[1] }).onConflict((oc) => oc.column('slug').doNothing()).execute();
-  const groupId = (await db.selectFrom('setting_groups').select('id').where('slug', '=', group[0]).executeTakeFirstOrThrow()).id;
-  await db
-    .insertInto('setting_sub_groups')
-    .values({ slug: subGroup[0], title: subGroup[1], setting_group_id: groupId })
-    .onConflict((oc) => oc.column('slug').doNothing())
-    .execute();
-  const subGroupId = (await db.selectFrom('setting_sub_groups').select('id').where('slug', '=', subGroup[0]).executeTakeFirstOrThrow()).id;
-  for (const [position, value] of values.entries()) {
+type SeedValue = { key: string; title: string; type: 'text' | 'file'; value: string | null; width?: number; height?: number };
+type SeedSubGroup = { slug: string; title: string; values: SeedValue[] };
+type SeedGroup = { slug: string; title: string; subGroups: SeedSubGroup[] };
+
+/** Every setting the product reads (architecture §5). The array order is the menu and form order. */
+const SETTINGS: SeedGroup[] = [
+  {
+    slug: 'site',
+    title: 'সাইট',
+    subGroups: [
+      {
+        slug: 'site-identity',
+        title: 'পরিচিতি',
+        values: [
+          { key: 'site_name', title: 'সাইটের নাম', type: 'text', value: 'বৃত্তি পরীক্ষা নিবন্ধন' },
+          { key: 'site_tagline', title: 'সাইটের স্লোগান', type: 'text', value: null },
+          { key: 'site_logo', title: 'লোগো', type: 'file', value: null, width: 200, height: 200 },
+          { key: 'site_favicon', title: 'ফেভিকন', type: 'file', value: null, width: 64, height: 64 },
+        ],
+      },
+      {
+        slug: 'site-contact',
+        title: 'যোগাযোগ',
+        values: [
+          { key: 'contact_address', title: 'ঠিকানা', type: 'text', value: null },
+          { key: 'contact_phone', title: 'ফোন নম্বর', type: 'text', value: null },
+          { key: 'contact_email', title: 'ই-মেইল', type: 'text', value: null },
+        ],
+      },
+    ],
+  },
+  {
+    slug: 'payment',
+    title: 'পেমেন্ট',
+    subGroups: [
+      {
+        slug: 'payment-accounts',
+        title: 'নিবন্ধন ফি ও হিসাব',
+        values: [
+          { key: 'registration_fee', title: 'প্রতি শিক্ষার্থীর নিবন্ধন ফি (টাকা)', type: 'text', value: String(DEFAULT_REGISTRATION_FEE) },
+          { key: 'bkash_number', title: 'বিকাশ নম্বর (পার্সোনাল)', type: 'text', value: null },
+          { key: 'bank_account', title: 'ব্যাংক হিসাব (ব্যাংক, শাখা, হিসাবের নাম ও নম্বর)', type: 'text', value: null },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * Creates the settings once. Safe at every start: groups, sub groups and each value's shape (title, type,
+ * size, position) follow this file, while a value an admin has set is never overwritten.
+ */
+export async function seedSettings(db: Kysely<Database>): Promise<void> {
+  for (const [groupPosition, group] of SETTINGS.entries()) {
     await db
-      .insertInto('setting_values')
-      .values({ ...value, setting_sub_group_id: subGroupId, position, updated_at: now() })
-      .onConflict((oc) => oc.column('key').doNothing())
+      .insertInto('setting_groups')
+      .values({ slug: group.slug, title: group.title, position: groupPosition })
+      .onConflict((oc) => oc.column('slug').doUpdateSet({ title: group.title, position: groupPosition }))
       .execute();
+    const groupId = (await db.selectFrom('setting_groups').select('id').where('slug', '=', group.slug).executeTakeFirstOrThrow()).id;
+    for (const [subPosition, subGroup] of group.subGroups.entries()) {
+      const shape = { title: subGroup.title, setting_group_id: groupId, position: subPosition };
+      await db
+        .insertInto('setting_sub_groups')
+        .values({ slug: subGroup.slug, ...shape })
+        .onConflict((oc) => oc.column('slug').doUpdateSet(shape))
+        .execute();
+      const subGroupId = (await db.selectFrom('setting_sub_groups').select('id').where('slug', '=', subGroup.slug).executeTakeFirstOrThrow()).id;
+      for (const [position, { value, ...rest }] of subGroup.values.entries()) {
+        const valueShape = { ...rest, width: rest.width ?? null, height: rest.height ?? null, setting_sub_group_id: subGroupId, position };
+        await db
+          .insertInto('setting_values')
+          .values({ ...valueShape, value, updated_at: now() })
+          .onConflict((oc) => oc.column('key').doUpdateSet(valueShape))
+          .execute();
+      }
+    }
   }
 }
