@@ -2,7 +2,7 @@
  * Turns a checked list query into SQL for one resource. Every name that came from the client is
  * looked up in the definition first; an unknown one is a 422 naming the parameter, never SQL.
  */
-import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Conditions, ConditionOperator, ListQuery } from '../../../common/schemas/list.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import { DEFAULT_PAGE_SIZE, STATUS_ACTIVE } from '../../../common/constants.js';
@@ -70,6 +70,10 @@ function conditionFilters(eb: Eb, definition: ResourceDefinition, conditions: No
   });
 }
 
+function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
 export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: PublicUser };
 
 /** The FROM, WHERE of a list or export: owner, status, search, conditions and column filters. */
@@ -81,8 +85,9 @@ export function filteredQuery(db: AnyDb, { definition, query, user }: ListScope)
     const filters: Expression<SqlBool>[] = [eb(eb.ref(`${definition.table}.status`), '=', query.status ?? STATUS_ACTIVE)];
     if (definition.owner && user.role === 'institute') filters.push(eb(eb.ref(definition.columns[definition.owner]!), '=', user.id));
     if (query.search) {
+      const indexed = definition.searchIndex?.(query.search, dialectOf(db));
       const pattern = containsPattern(query.search);
-      filters.push(eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)));
+      filters.push(indexed ?? eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)));
     }
     if (query.conditions) filters.push(...conditionFilters(eb, definition, query.conditions));
     for (const [ref, value] of extraRefs) filters.push(eb(eb.ref(ref), '=', value));

@@ -8,7 +8,9 @@ import { RegistrationBody, registrationFields } from '../../../common/schemas/re
 import { columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
 import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
+import { SEARCH_COLUMNS } from '../../db/migrations/2026-11-23-registration-search.js';
 import { bumpCount, countKeyOf, nextNumber } from './registrations.repository.js';
+import { registrationSearch } from './registrations.search.js';
 
 const INFO_FIELDS = [
   'name_bangla',
@@ -76,7 +78,8 @@ export const registrationResource = defineResource({
   table: 'scholarship_registrations',
   columns: columnsOf('scholarship_registrations', COLUMNS),
   listColumns: ['id', 'institute_id', 'reg_no', 'roll_no', 'full_name', 'name_bangla', 'class', 'gender', 'department', 'contact_number', 'father_name_english', 'mother_name_english', 'status', 'created_at'],
-  searchable: ['full_name', 'reg_no', 'contact_number'],
+  searchable: [...SEARCH_COLUMNS],
+  searchIndex: registrationSearch,
   sortable: ['id', 'institute_id', 'contact_number', 'full_name', 'reg_no', 'roll_no', 'class', 'created_at'],
   filterable: ['id', 'institute_id', 'class', 'gender', 'department', 'reg_no', 'roll_no', 'contact_number', 'division_id', 'zilla_id', 'upozilla_id', 'created_at'],
   relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'institute_name_english', 'phone_number'] } },

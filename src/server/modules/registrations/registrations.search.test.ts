@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, client, instituteSession, someAddress, startTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let admin: ReturnType<typeof client>;
+let institute: ReturnType<typeof client>;
+
+let student = 0;
+function studentForm(overrides: Record<string, unknown> = {}) {
+  student++;
+  const address = someAddress();
+  return {
+    class: '07',
+    class_roll: String(student),
+    gender: 'f',
+    department: 's',
+    name_bangla: 'সাধারণ নাম',
+    name_english: `plain name ${student}`,
+    father_name_english: 'father',
+    mother_name_english: 'mother',
+    contact_number: `0171200${String(student).padStart(4, '0')}`,
+    post_office: 'Savar',
+    division_id: address.division_id,
+    zilla_id: address.zilla_id,
+    upozilla_id: address.upozilla_id,
+    ...overrides,
+  };
+}
+
+type Found = { total: number; data: { id: number; full_name: string; reg_no: string; name_bangla: string | null }[] };
+const search = async (api: ReturnType<typeof client>, text: string) => {
+  const res = await api.get(`/api/v1/scholarship-registrations?search=${encodeURIComponent(text)}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as Found;
+};
+const names = (found: Found) => found.data.map((r) => r.full_name).sort();
+
+const stored: Record<string, { id: number; reg_no: string }> = {};
+
+beforeAll(async () => {
+  t = await startTestApp({}, { rateLimit: false });
+  admin = client(t, await adminToken(t));
+  const session = await instituteSession(t, 700);
+  institute = client(t, session.token);
+  const forms = {
+    tahmid: studentForm({ name_english: 'Tahmid Hasan Chowdhury', name_bangla: 'তাহমিদ হাসান চৌধুরী', contact_number: '01819123456' }),
+    nusrat: studentForm({ name_english: 'Nusrat Jahan', name_bangla: 'নুসরাত জাহান', contact_number: '01550987654' }),
+    percent: studentForm({ name_english: '100% sure_thing' }),
+    plain: studentForm({ name_english: '100 sure thing' }),
+    syntax: studentForm({ name_english: 'Alpha "quoted" OR NEAR( star*' }),
+  };
+  for (const [key, form] of Object.entries(forms)) {
+    const res = await institute.post('/api/v1/scholarship-registrations/store', form);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    stored[key] = res.body.data as { id: number; reg_no: string };
+  }
+});
+afterAll(async () => t.close());
+
+describe('registration search', () => {
+  it('finds English names by any part of a word, whatever the case', async () => {
+    expect(names(await search(admin, 'hasan chow'))).toEqual(['TAHMID HASAN CHOWDHURY']);
+    expect(names(await search(admin, 'usra'))).toEqual(['NUSRAT JAHAN']);
+    expect(names(await search(institute, 'JaHaN'))).toEqual(['NUSRAT JAHAN']);
+  });
+
+  it('finds Bengali names by a part of the name', async () => {
+    expect(names(await search(admin, 'হাসান'))).toEqual(['TAHMID HASAN CHOWDHURY']);
+    expect(names(await search(admin, 'নুসরা'))).toEqual(['NUSRAT JAHAN']);
+  });
+
+  it('finds a registration number whole or by its first digits, and a mobile number', async () => {
+    const regNo = stored.nusrat!.reg_no;
+    expect((await search(admin, regNo)).data.map((r) => r.id)).toEqual([stored.nusrat!.id]);
+    expect((await search(admin, regNo.slice(0, 4))).total).toBe(5);
+    expect(names(await search(admin, '01550987654'))).toEqual(['NUSRAT JAHAN']);
+    expect(names(await search(admin, '0987'))).toEqual(['NUSRAT JAHAN']);
+  });
+
+  it('treats % and _ as the characters they are', async () => {
+    expect(names(await search(admin, '100%'))).toEqual(['100% SURE_THING']);
+    expect(names(await search(admin, 'sure_'))).toEqual(['100% SURE_THING']);
+    expect(names(await search(admin, '0%'))).toEqual(['100% SURE_THING']);
+  });
+
+  it('takes text that looks like search syntax literally and never fails on it', async () => {
+    for (const text of ['"', '""', '"quoted"', 'star*', 'OR', ' OR NEAR(', 'NEAR(', 'a AND b', '(', ')', '*', '^', 'col:x', "'", '\\']) {
+      const found = await search(admin, text);
+      for (const row of found.data) expect(row.full_name.toLowerCase()).toContain(text.toLowerCase());
+    }
+    expect(names(await search(admin, '"quoted" OR NEAR('))).toEqual(['ALPHA "QUOTED" OR NEAR( STAR*']);
+    expect((await search(admin, 'tahmid OR nusrat')).total).toBe(0);
+  });
+
+  it('follows updates and deletions', async () => {
+    const id = stored.plain!.id;
+    const renamed = await institute.post('/api/v1/scholarship-registrations/update', { id, ...studentForm({ name_english: 'Renamed Rafiul' }) });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(names(await search(admin, 'rafiul'))).toEqual(['RENAMED RAFIUL']);
+    expect((await search(admin, '100 sure')).total).toBe(0);
+    expect((await institute.post('/api/v1/scholarship-registrations/destroy', { id })).status).toBe(200);
+    expect((await search(admin, 'rafiul')).total).toBe(0);
+  });
+
+  it('keeps an institute to its own rows when it searches', async () => {
+    const other = client(t, (await instituteSession(t, 701)).token);
+    expect((await search(other, 'nusrat')).total).toBe(0);
+  });
+});
