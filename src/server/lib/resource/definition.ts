@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { Role } from '../../../common/constants.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database } from '../../db/types.js';
-import type { AuditClient } from '../../modules/audit/audit.repository.js';
 
 // The machinery composes queries from names it has checked against the definition; Kysely's
 // static column types cannot follow names chosen at run time.
@@ -22,8 +21,7 @@ export type Relation = { table: keyof Database & string; foreignKey: string; col
 
 export type WriteAction = 'update' | 'soft-delete' | 'restore' | 'destroy';
 
-/** `db` is the write's transaction for updates, status changes and deletions, so an audit entry commits with the change. */
-export type WriteContext = { db: Kysely<Database>; user: PublicUser; client: AuditClient };
+export type WriteContext = { db: Kysely<Database>; user: PublicUser };
 
 export type ResourceDefinition = {
   /** URL segment under /api/v1 and the `model` of an export. */
@@ -45,9 +43,8 @@ export type ResourceDefinition = {
   relations?: Readonly<Record<string, Relation>>;
   /** FROM clause with any joins the columns need; the table alone by default. */
   source?: (db: AnyDb) => AnySelect;
-  /** Form schemas; a resource nobody may write (`roles.write` empty) has none and gets no write routes. */
-  storeSchema?: z.ZodType;
-  updateSchema?: z.ZodType;
+  storeSchema: z.ZodType;
+  updateSchema: z.ZodType;
   roles: { read: readonly Role[]; write: readonly Role[] };
   /** Column holding the owning institute's user id: an institute sees and changes only its own rows. */
   owner?: string;
@@ -72,7 +69,6 @@ export function columnsOf(table: string, names: readonly string[]): Record<strin
 }
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {
-  if (definition.roles.write.length > 0 && !(definition.storeSchema && definition.updateSchema)) throw new Error(`${definition.name}: writable without form schemas`);
   for (const list of [definition.listColumns ?? [], definition.searchable, definition.sortable, definition.filterable, definition.exportColumns ?? []]) {
     for (const column of list) {
       if (!(column in definition.columns)) throw new Error(`${definition.name}: ${column} is not one of its columns`);
