@@ -1,0 +1,184 @@
+/**
+ * Crash safety and graceful shutdown of the real server process (issue 7 item 4): a SIGKILL in the middle
+ * of 1,000 concurrent writes loses no answered write and leaves nothing half-written; SIGTERM lets a
+ * request in flight finish and exits 0.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consistencyProblems, openPlace } from '../../test/consistency.js';
+import { call, type DataPlace, newDataPlace, type ServerProcess, startServerProcess } from '../../test/server-process.js';
+import { someAddress, validRegistration } from '../../test/test-app.js';
+
+const WRITES = 1000;
+const INSTITUTES = 5;
+/** The kill comes when this many writes have been answered, so a good share is still in flight. */
+const KILL_AFTER = 350;
+
+type Institute = { id: number; token: string };
+
+let place: DataPlace;
+let server: ServerProcess | undefined;
+let institutes: Institute[];
+
+async function registerInstitute(base: string, n: number): Promise<Institute> {
+  const form = validRegistration(n);
+  const registered = await call(base, 'POST', '/api/auth/register', undefined, form);
+  if (registered.status !== 200) throw new Error(`register ${n}: ${JSON.stringify(registered.body)}`);
+  const { id, uid } = (registered.body!.data as { user: { id: number; uid: string } }).user;
+  const login = await call(base, 'POST', '/api/auth/login', undefined, { email: uid, password: form.password });
+  if (login.status !== 200) throw new Error(`login ${n}: ${JSON.stringify(login.body)}`);
+  return { id, token: (login.body!.data as { token: string }).token };
+}
+
+function studentForm(i: number): Record<string, unknown> {
+  const address = someAddress(i % 8);
+  return {
+    class: i % 2 ? '04' : '07',
+    class_roll: String(i + 1),
+    gender: i % 3 ? 'm' : 'f',
+    department: 'p',
+    name_bangla: 'মোঃ করিম',
+    name_english: `student ${i}`,
+    father_name_english: 'abdul rahim',
+    mother_name_english: 'rahima begum',
+    contact_number: '01911000000',
+    post_office: 'Savar',
+    division_id: address.division_id,
+    zilla_id: address.zilla_id,
+    upozilla_id: address.upozilla_id,
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  place = await newDataPlace();
+  server = await startServerProcess(place);
+  institutes = [];
+  for (let n = 0; n < INSTITUTES; n++) institutes.push(await registerInstitute(server.url, 700 + n));
+}, 60_000);
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  await place.drop();
+});
+
+describe('crash safety', () => {
+  it('keeps every answered write of 1,000 concurrent ones through a SIGKILL, with nothing half-written', async () => {
+    const first = server!;
+    const registrations = new Map<number, { reg_no: string; roll_no: string; institute_id: number }>();
+    const payments = new Map<number, string>();
+    let answered = 0;
+    let refused = 0;
+    let lost = 0;
+    let killed = false;
+
+    const writes = Array.from({ length: WRITES }, async (_, i) => {
+      const institute = institutes[i % INSTITUTES]!;
+      const payment = i % 4 === 3;
+      const transactionId = `CRASH${String(i).padStart(6, '0')}`;
+      try {
+        const res = payment
+          ? await call(first.url, 'POST', '/api/v1/scholarship-payments/store', institute.token, { payment_method: 'bkash', amount: 200, transaction_id: transactionId, date: today() })
+          : await call(first.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, studentForm(i));
+        if (res.status === 200) {
+          const row = res.body!.data as { id: number; reg_no: string; roll_no: string; institute_id: number; transaction_id: string };
+          if (payment) payments.set(row.id, row.transaction_id);
+          else registrations.set(row.id, { reg_no: row.reg_no, roll_no: row.roll_no, institute_id: row.institute_id });
+        } else {
+          refused++;
+        }
+      } catch {
+        // The connection died with the process: the write may or may not have been committed.
+        lost++;
+      } finally {
+        answered++;
+        if (answered >= KILL_AFTER && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    });
+    await Promise.all(writes);
+
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(refused, 'no write was refused before the kill').toBe(0);
+    expect(registrations.size + payments.size).toBeGreaterThanOrEqual(KILL_AFTER - 1);
+    expect(lost, 'the kill came while writes were in flight').toBeGreaterThan(0);
+
+    server = await startServerProcess(place);
+    const db = openPlace(place);
+    try {
+      const stored = await db.selectFrom('scholarship_registrations').select(['id', 'reg_no', 'roll_no', 'institute_id']).execute();
+      const byId = new Map(stored.map((row) => [row.id, { reg_no: row.reg_no, roll_no: row.roll_no, institute_id: row.institute_id }]));
+      const missing = [...registrations].filter(([id, row]) => JSON.stringify(byId.get(id)) !== JSON.stringify(row));
+      expect(missing, 'answered registrations missing after the restart').toEqual([]);
+
+      const storedPayments = new Map((await db.selectFrom('scholarship_payments').select(['id', 'transaction_id']).execute()).map((p) => [p.id, p.transaction_id]));
+      const missingPayments = [...payments].filter(([id, transactionId]) => storedPayments.get(id) !== transactionId);
+      expect(missingPayments, 'answered payments missing after the restart').toEqual([]);
+
+      expect(await consistencyProblems(db)).toEqual([]);
+
+      // The restarted server serves: old sessions work, new numbers continue after every stored one.
+      const highest = stored.reduce((max, row) => (row.reg_no > max ? row.reg_no : max), '');
+      const institute = institutes[0]!;
+      const again = await call(server.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, studentForm(WRITES));
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect((again.body!.data as { reg_no: string }).reg_no > highest).toBe(true);
+      const analytics = await call(server.url, 'GET', '/api/v1/scholarship-registrations/analytics', institute.token);
+      const own = await db.selectFrom('scholarship_registrations').select((eb) => eb.fn.countAll<number>().as('n')).where('institute_id', '=', institute.id).where('status', '=', 1).executeTakeFirstOrThrow();
+      expect((analytics.body!.data as { total_registration: number }).total_registration).toBe(Number(own.n));
+      expect(await consistencyProblems(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  }, 90_000);
+});
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM refuses new connections, finishes the request in flight and exits 0', async () => {
+    const running = server!;
+    const institute = institutes[1]!;
+    const body = JSON.stringify(studentForm(WRITES + 1));
+    const request = http.request(`${running.url}/api/v1/scholarship-registrations/store`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${institute.token}`, 'accept-language': 'en' },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('error', reject);
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+    });
+    // Half the body now: the server has the request and waits for the rest.
+    request.write(body.slice(0, body.length / 2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    running.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(running.child.exitCode, 'still running while a request is in flight').toBeNull();
+    await expect(fetch(`${running.url}/api/health`), 'no new connections once closing').rejects.toThrow();
+
+    request.end(body.slice(body.length / 2));
+    const res = await answer;
+    expect(res.status, res.body).toBe(200);
+    const regNo = (JSON.parse(res.body) as { data: { reg_no: string } }).data.reg_no;
+
+    const exit = await Promise.race([running.exited, new Promise((resolve) => setTimeout(() => resolve('still running 3 s later'), 3_000))]);
+    expect(exit).toEqual({ code: 0, signal: null });
+
+    const db = openPlace(place);
+    try {
+      expect(await db.selectFrom('scholarship_registrations').select('reg_no').where('reg_no', '=', regNo).executeTakeFirst()).toEqual({ reg_no: regNo });
+      expect(await consistencyProblems(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  }, 30_000);
+});

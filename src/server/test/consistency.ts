@@ -1,0 +1,75 @@
+/**
+ * Whole-database checks for tests that kill, restore or restart the server: the answer is a list of
+ * what is wrong (empty when the data is consistent), so a failing test shows every problem at once.
+ */
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../db/connect.js';
+import type { Database } from '../db/types.js';
+import type { DataPlace } from './server-process.js';
+
+export function openPlace(place: Pick<DataPlace, 'dataDir' | 'databaseUrl'>): Kysely<Database> {
+  const database = place.databaseUrl ? { dialect: 'postgres' as const, url: place.databaseUrl } : { dialect: 'sqlite' as const, file: `${place.dataDir}/app.sqlite` };
+  return openDatabase(database, () => {});
+}
+
+const key = (row: { institute_id: number; class: string; gender: string }) => `${row.institute_id}/${row.class}/${row.gender}`;
+
+export async function consistencyProblems(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+
+  // The dashboard counters equal a fresh count of the active rows.
+  const counted = await db
+    .selectFrom('scholarship_registrations')
+    .select(['institute_id', 'class', 'gender', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 1)
+    .groupBy(['institute_id', 'class', 'gender'])
+    .execute();
+  const counters = await db.selectFrom('registration_counts').selectAll().execute();
+  const fresh = new Map(counted.map((row) => [key(row), Number(row.n)]));
+  const kept = new Map(counters.filter((row) => Number(row.total) !== 0).map((row) => [key(row), Number(row.total)]));
+  for (const k of new Set([...fresh.keys(), ...kept.keys()])) {
+    if (fresh.get(k) !== kept.get(k)) problems.push(`registration_counts ${k}: counter ${kept.get(k) ?? 0}, rows ${fresh.get(k) ?? 0}`);
+  }
+
+  for (const column of ['reg_no', 'roll_no'] as const) {
+    const duplicates = await db
+      .selectFrom('scholarship_registrations')
+      .select([column, (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(column)
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    for (const d of duplicates) problems.push(`duplicate ${column} ${String(d[column])} (${d.n} rows)`);
+  }
+
+  // A registration is whole: numbered, named, its institute's names copied in the same write.
+  const registrations = await db.selectFrom('scholarship_registrations').select(['id', 'reg_no', 'roll_no', 'class', 'full_name', 'institute_name', 'institute_id']).execute();
+  for (const r of registrations) {
+    if (!/^\d{9}$/.test(r.reg_no) || r.roll_no.length !== 10 || r.roll_no.slice(2, 4) !== r.class || !r.full_name || !r.institute_name) {
+      problems.push(`registration ${r.id} is half-written: ${JSON.stringify(r)}`);
+    }
+  }
+
+  // The counters that number registrations are ahead of every number handed out, so a restart cannot repeat one.
+  const sequences = new Map((await db.selectFrom('sequences').selectAll().execute()).map((s) => [s.name, Number(s.value)]));
+  for (const r of registrations) {
+    const year = r.reg_no.slice(0, 2);
+    if ((sequences.get(`reg:${year}`) ?? 0) < Number(r.reg_no.slice(2))) problems.push(`sequence reg:${year} behind ${r.reg_no}`);
+    if ((sequences.get(`roll:${year}:${r.class}`) ?? 0) < Number(r.roll_no.slice(4))) problems.push(`sequence roll:${year}:${r.class} behind ${r.roll_no}`);
+  }
+
+  const payments = await db.selectFrom('scholarship_payments').select(['id', 'is_approved', 'approved_by', 'approved_at', 'amount', 'transaction_id']).execute();
+  for (const p of payments) {
+    const approvedWhole = p.is_approved === 1 ? p.approved_by !== null && p.approved_at !== null : p.approved_by === null && p.approved_at === null;
+    if (!approvedWhole || !(p.amount > 0) || !p.transaction_id) problems.push(`payment ${p.id} is half-written: ${JSON.stringify(p)}`);
+  }
+
+  const orphans = [
+    ['registration', await db.selectFrom('scholarship_registrations as r').leftJoin('users as u', 'u.id', 'r.institute_id').select('r.id').where('u.id', 'is', null).execute()],
+    ['payment', await db.selectFrom('scholarship_payments as p').leftJoin('users as u', 'u.id', 'p.institute_id').select('p.id').where('u.id', 'is', null).execute()],
+    ['access token', await db.selectFrom('access_tokens as t').leftJoin('users as u', 'u.id', 't.user_id').select('t.id').where('u.id', 'is', null).execute()],
+    ['user without role', await db.selectFrom('users as u').leftJoin('user_roles as r', 'r.id', 'u.role_id').select('u.id').where('r.id', 'is', null).execute()],
+  ] as const;
+  for (const [what, rows] of orphans) for (const row of rows) problems.push(`orphan ${what} ${row.id}`);
+
+  return problems;
+}
