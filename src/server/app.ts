@@ -28,6 +28,7 @@ import { parseQueryString } from './lib/query-string.js';
 import { registerResource } from './lib/resource/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { pageLayoutRoutes } from './modules/content/pages.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { analyticsRoutes } from './modules/registrations/analytics.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(profileRoutes, { prefix: '/profile' });
           await v1.register(exportRoutes);
           await v1.register(analyticsRoutes);
+          await v1.register(pageLayoutRoutes);
         },
         { prefix: '/v1' },
       );

@@ -1,6 +1,7 @@
 /** Every resource of /api/v1: the routes, the export allow-list and the authorization tests walk this list. */
 import type { ResourceDefinition } from '../lib/resource/definition.js';
 import { categoryResources, menuResource, subMenuResource } from './content/content.resources.js';
+import { pageResource } from './content/pages.resource.js';
 import { paymentResource } from './payments/payments.resource.js';
 import { registrationResource } from './registrations/registrations.resource.js';
 import { roleResource } from './roles/roles.resource.js';
@@ -14,4 +15,5 @@ export const resources: readonly ResourceDefinition[] = [
   menuResource,
   subMenuResource,
   ...categoryResources,
+  pageResource,
 ];
