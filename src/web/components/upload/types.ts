@@ -4,6 +4,8 @@ export type UploadFieldProps = {
   name: string;
   /** Default: t('upload.label'). */
   label?: string;
+  /** A hint under the uploader (the image's size). */
+  description?: string;
   allowMultiple?: boolean;
   /** Target size the server fits images to (default 200×200). */
   width?: number;

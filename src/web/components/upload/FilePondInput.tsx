@@ -1,0 +1,161 @@
+/**
+ * The FilePond part of the upload field (spec §2 "Upload field", §4 upload file states, §8, §9):
+ * a lazy chunk with FilePond, its plugins and styles, so no other screen carries them. Uploads and
+ * deletions go through mediaApi (auth headers, progress, abort); the stored paths become the form
+ * value through `onChange`.
+ */
+import 'filepond/dist/filepond.min.css';
+import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
+import './filepond.css';
+import { type FilePondFile, type FilePondInitialFile, type FilePondOptions } from 'filepond';
+import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
+import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
+import FilePondPluginImagePreview from 'filepond-plugin-image-preview';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FilePond, registerPlugin } from 'react-filepond';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { notifyError } from '../notify';
+import { CurrentFiles } from './CurrentFiles';
+import { deleteMedia, uploadMedia } from './mediaApi';
+import { acceptsOnlyImages, expectedTypeNames, filePondLabels, fileUrl, MAX_FILES, MAX_UPLOAD_BYTES, samePaths, storedPaths } from './uploadValue';
+
+registerPlugin(FilePondPluginFileValidateSize, FilePondPluginFileValidateType, FilePondPluginImagePreview);
+
+export type FilePondInputProps = {
+  /** Multipart field name the server reads the file under. */
+  name: string;
+  inputId: string;
+  value: unknown;
+  onChange: (paths: string[]) => void;
+  allowMultiple: boolean;
+  width: number;
+  height: number;
+  folder: string;
+  acceptedTypes: readonly string[];
+  preview: boolean;
+  invalid: boolean;
+};
+
+/** Stored paths as FilePond's files: already on the server, fetched again for their preview. */
+function initialFiles(value: unknown): FilePondInitialFile[] {
+  return storedPaths(value).map((source) => ({ source, options: { type: 'local' } }));
+}
+
+/** The paths FilePond holds on the server now: uploaded ones and the ones the form started with. */
+function pondPaths(items: readonly FilePondFile[]): string[] {
+  return items.map((item) => item.serverId as unknown).filter((id): id is string => typeof id === 'string' && id !== '');
+}
+
+export default function FilePondInput({ name, inputId, value, onChange, allowMultiple, width, height, folder, acceptedTypes, preview, invalid }: FilePondInputProps) {
+  const { t } = useTranslation();
+  const pond = useRef<FilePond>(null);
+  const [files, setFiles] = useState<(FilePondInitialFile | FilePondFile)[]>(() => initialFiles(value));
+  // The paths last reported to the form, to tell a reset of the form from the widget's own change.
+  const reported = useRef<string[]>(storedPaths(value));
+
+  useEffect(() => {
+    if (samePaths(value, reported.current)) return;
+    reported.current = storedPaths(value);
+    setFiles(initialFiles(value));
+  }, [value]);
+
+  const report = () => {
+    const paths = pondPaths(pond.current?.getFiles() ?? []);
+    if (samePaths(paths, reported.current)) return;
+    reported.current = paths;
+    onChange(paths);
+  };
+
+  const server = useMemo<FilePondOptions['server']>(
+    () => ({
+      process: (_fieldName, file, _metadata, load, error, progress, abort) => {
+        const controller = new AbortController();
+        uploadMedia(file, {
+          name,
+          folder,
+          width,
+          height,
+          accept: acceptedTypes.join(','),
+          signal: controller.signal,
+          onProgress: (loaded, total) => progress(true, loaded, total),
+        }).then(
+          (path) => load(path),
+          (reason: unknown) => {
+            if (controller.signal.aborted) return;
+            error(failureMessageOr(reason, t('upload.uploadFailed')));
+          },
+        );
+        return {
+          abort: () => {
+            controller.abort();
+            abort();
+          },
+        };
+      },
+      revert: (path: string, load, error) => {
+        deleteMedia(path).then(load, () => error(t('upload.deleteFailed')));
+      },
+      load: (source: string, load, error, progress, abort) => {
+        const controller = new AbortController();
+        fetch(fileUrl(source), { signal: controller.signal })
+          .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
+          .then(
+            (blob) => load(new File([blob], source.split('/').pop() ?? source, { type: blob.type })),
+            () => {
+              if (!controller.signal.aborted) error(t('upload.widget.loadError'));
+            },
+          );
+        return {
+          abort: () => {
+            controller.abort();
+            abort();
+          },
+        };
+      },
+    }),
+    [name, folder, width, height, acceptedTypes, t],
+  );
+
+  return (
+    <div className="upload-field" data-invalid={invalid || undefined}>
+      <FilePond
+        ref={pond}
+        id={inputId}
+        // FilePond's own hidden inputs carry this name; the form's value is the field's own hidden input.
+        name={`${name}_upload`}
+        files={files as FilePondInitialFile[]}
+        onupdatefiles={(items) => {
+          setFiles(items);
+          report();
+        }}
+        onprocessfile={report}
+        onprocessfilerevert={report}
+        onremovefile={report}
+        onaddfile={(error, item) => {
+          if (error && item.fileSize > MAX_UPLOAD_BYTES) notifyError(t('upload.tooBigToast'));
+        }}
+        server={server}
+        allowMultiple={allowMultiple}
+        maxFiles={allowMultiple ? MAX_FILES : 1}
+        maxParallelUploads={2}
+        maxFileSize={String(MAX_UPLOAD_BYTES)}
+        acceptedFileTypes={[...acceptedTypes]}
+        fileValidateTypeLabelExpectedTypesMap={expectedTypeNames(acceptedTypes, t('upload.types', { returnObjects: true }))}
+        imagePreviewMinHeight={44}
+        imagePreviewMaxHeight={256}
+        credits={false}
+        {...filePondLabels(t('upload.widget', { returnObjects: true }), acceptedTypes.length)}
+        labelFileProcessingError={(error: { body?: unknown } | null) => (typeof error?.body === 'string' && error.body ? error.body : t('upload.widget.uploadError'))}
+        labelFileProcessingRevertError={(error: { body?: unknown } | null) => (typeof error?.body === 'string' && error.body ? error.body : t('upload.widget.revertError'))}
+      />
+      <CurrentFiles name={name} paths={storedPaths(value)} allowMultiple={allowMultiple} preview={preview && acceptsOnlyImages(acceptedTypes)} />
+    </div>
+  );
+}
+
+/** The server's words for a refused upload (a 413's limit, a 422's field message); 'Upload failed' otherwise. */
+function failureMessageOr(reason: unknown, fallback: string): string {
+  if (!(reason instanceof ApiError) || reason.status === 0 || reason.status >= 500) return fallback;
+  return Object.values(reason.fieldErrors).flat()[0] ?? (reason.message || fallback);
+}
