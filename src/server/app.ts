@@ -34,6 +34,10 @@ import { analyticsRoutes } from './modules/registrations/analytics.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { uploadsRoutes } from './modules/media/uploads.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { storagePlugin } from './lib/storage/index.js';
 import { resources } from './modules/resources.js';
 
 declare module 'fastify' {
@@ -97,6 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authentication);
+  await app.register(storagePlugin, { config: config.storage });
 
   await app.register(
     async (api) => {
@@ -110,6 +115,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(exportRoutes);
           await v1.register(analyticsRoutes);
           await v1.register(pageLayoutRoutes);
+          await v1.register(mediaRoutes, { prefix: '/media' });
+          await v1.register(settingsRoutes, { prefix: '/settings' });
         },
         { prefix: '/v1' },
       );
@@ -117,6 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: '/api' },
   );
 
+  await app.register(uploadsRoutes);
   registerClient(app, config.webRoot);
   return app;
 }

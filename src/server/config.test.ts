@@ -24,6 +24,8 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['ADMIN_PASSWORD', 'short'],
+    ['STORAGE', 'ftp'],
+    ['S3_ENDPOINT', 'not a url'],
   ])('names %s when its value %s is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -32,5 +34,25 @@ describe('configuration', () => {
   it('refuses to start in production without an admin password', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD: required in production/);
     expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-secret' }).env).toBe('production');
+  });
+
+  it('keeps uploads under DATA_DIR/uploads by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/app' }).storage).toEqual({ driver: 'local', dir: '/srv/app/uploads' });
+  });
+
+  it('reads S3 storage and names each missing S3 variable', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'media',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      expect(() => loadConfig({ ...s3, [name]: '' })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...s3, [name]: '' })).toThrow(new RegExp(`${name}: required when STORAGE=s3`));
+    }
   });
 });

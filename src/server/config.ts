@@ -37,7 +37,17 @@ const EnvSchema = z.object({
   SITE_HOST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
+
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -53,6 +63,8 @@ export type Config = {
   siteHost?: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageConfig;
   /** Rate limiting can be switched off only by tests that hammer an endpoint for another reason. */
   rateLimit: boolean;
   /** Where the built client lives; absent in API-only tests. */
@@ -73,6 +85,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required in production (the first admin is created with it)');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.STORAGE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STORAGE=s3`).join('\n')}`);
+  }
+  const storage: StorageConfig =
+    e.STORAGE === 's3'
+      ? {
+          driver: 's3',
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET as string,
+          accessKeyId: e.S3_ACCESS_KEY_ID as string,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+        }
+      : { driver: 'local', dir: path.join(dataDir, 'uploads') };
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
     ? { dialect: 'postgres', url: e.DATABASE_URL }
     : { dialect: 'sqlite', file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'app.sqlite') };
@@ -90,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteHost: e.SITE_HOST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    storage,
     rateLimit: true,
   };
 }

@@ -197,6 +197,8 @@ export interface MediaTable {
   size: number;
   width: number | null;
   height: number | null;
+  /** Set for anonymous uploads only. */
+  uploader_ip: Defaulted<string | null>;
   created_at: string;
 }
 

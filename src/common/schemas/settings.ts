@@ -1,0 +1,70 @@
+/** Settings (spec §3 setting group/value, §7 Settings): the shapes the API answers and the rule per key. */
+import { z } from 'zod';
+import { type MessageKey } from '../messages.js';
+import { BD_MOBILE, normalizeMobile, toAsciiDigits } from '../validation.js';
+import { MEDIA_PATH, normalizeMediaPath } from './media.js';
+
+export const SettingSubGroup = z.object({ id: z.number(), title: z.string() });
+export const SettingGroup = z.object({ id: z.number(), title: z.string(), sub_group: z.array(SettingSubGroup) });
+export type SettingGroup = z.infer<typeof SettingGroup>;
+
+export const SettingValue = z.object({
+  id: z.number(),
+  key: z.string(),
+  type: z.enum(['text', 'file']),
+  title: z.string(),
+  value: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  setting_sub_group_title: z.string(),
+});
+export type SettingValue = z.infer<typeof SettingValue>;
+
+export const SettingGroupsEnvelope = z.object({ message: z.string(), data: z.array(SettingGroup) });
+export const SettingValuesEnvelope = z.object({ message: z.string(), data: z.array(SettingValue) });
+
+/** Every text setting is at most this long (an address or a bank account fits easily). */
+export const SETTING_TEXT_MAX = 1000;
+
+/** A submitted value made ready to store, or the message key that refuses it. */
+export type SettingCheck = { value: string | null } | { error: MessageKey };
+
+const blank = (v: string) => v.trim() === '';
+
+/** Rules by key; keys not listed are free text. Blank means "not set" (null) except where a value is required. */
+const RULES: Record<string, (v: string) => SettingCheck> = {
+  site_name: (v) => (blank(v) ? { error: 'required' } : { value: v.trim() }),
+  registration_fee: (v) => {
+    const ascii = toAsciiDigits(v.trim());
+    if (ascii === '') return { error: 'required' };
+    const fee = /^\d+$/.test(ascii) ? Number(ascii) : NaN;
+    return Number.isSafeInteger(fee) && fee > 0 ? { value: String(fee) } : { error: 'invalid_fee' };
+  },
+  contact_email: (v) => (blank(v) ? { value: null } : z.email().safeParse(v.trim().toLowerCase()).success ? { value: v.trim().toLowerCase() } : { error: 'invalid_email' }),
+  contact_phone: mobile,
+  bkash_number: mobile,
+};
+
+function mobile(v: string): SettingCheck {
+  if (blank(v)) return { value: null };
+  const number = normalizeMobile(v.trim());
+  return BD_MOBILE.test(number) ? { value: number } : { error: 'invalid_mobile' };
+}
+
+/**
+ * Checks one submitted value by its setting's key and type. A file value must look like a stored
+ * path; whether it exists in the media table is the server's check.
+ */
+export function checkSettingValue(setting: { key: string; type: 'text' | 'file' }, input: unknown): SettingCheck {
+  if (input === undefined || input === null) input = '';
+  if (typeof input !== 'string') return { error: 'invalid_text' };
+  if (input.length > SETTING_TEXT_MAX) return { error: 'setting_too_long' };
+  if (setting.type === 'file') {
+    const path = normalizeMediaPath(input);
+    if (path === '' || ['null', 'undefined'].includes(path.replace(/^\/+/, ''))) return { value: null };
+    return MEDIA_PATH.test(path) ? { value: path } : { error: 'invalid_path' };
+  }
+  const rule = RULES[setting.key];
+  if (rule) return rule(input);
+  return blank(input) ? { value: null } : { value: input.trim() };
+}

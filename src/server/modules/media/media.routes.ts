@@ -1,0 +1,126 @@
+/**
+ * Media (spec §7 Media): upload one file, delete one the caller may remove. Logged-in users upload
+ * anything the field accepts; anonymous callers (the public register form's logo) upload images only,
+ * into `logos`, rate-limited per address, and may delete such a file from the same address within the hour.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '../../../common/messages.js';
+import { MessageEnvelope } from '../../../common/schemas/auth.js';
+import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import {
+  DeleteMediaBody,
+  UPLOAD_ANONYMOUS_FOLDER,
+  UPLOAD_FIELD_DEFAULT,
+  UploadEnvelope,
+  UploadFields,
+} from '../../../common/schemas/media.js';
+import { bearerToken } from '../../lib/authenticate.js';
+import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.js';
+import { requestLang } from '../../lib/language.js';
+import { byAddress, rateLimited } from '../../lib/rate-limits.js';
+import { now } from '../../lib/time.js';
+import { processUpload, UploadRefused } from './process-upload.js';
+
+/** An anonymous uploader may take back its own file for this long (the register form's undo). */
+const ANONYMOUS_DELETE_WINDOW_MS = 60 * 60 * 1000;
+const ANONYMOUS_LIMIT = { max: 30, timeWindow: '10 minutes' };
+
+const schema = { tags: ['media'], security: [{ bearer: [] }] };
+
+/** The key under the storage root for a stored path (`uploads/<key>`). */
+export const storageKey = (path: string) => path.slice('uploads/'.length);
+
+/** The form fields checked as any body is, so messages get their limits; the file itself passes through. */
+const UploadBody = z.preprocess((v) => v ?? {}, UploadFields.loose());
+
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = app;
+
+  // The multipart plugin reads the whole body before the handler; its size errors get the spec's message.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'upload_too_large');
+    if (error.code === 'FST_FILES_LIMIT_REACHED') throw new HttpError(413, 'upload_one_file');
+    // A body cut short (a dropped connection) is the client's problem: nothing was stored.
+    if (!error.statusCode && /^(Unexpected end of|Part terminated early|Malformed)/.test(error.message)) throw new HttpError(400, 'malformed_request');
+    throw error;
+  });
+
+  const limitAnonymous = rateLimited(app, [{ ...ANONYMOUS_LIMIT, key: byAddress('media') }]);
+  /** A token, when sent, must be valid; without one the caller is anonymous and rate-limited. */
+  async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (bearerToken(request)) await app.authenticate(request);
+    else await limitAnonymous.call(app, request, reply);
+  }
+
+  api.post(
+    '/upload',
+    { schema: { ...schema, consumes: ['multipart/form-data'], body: UploadBody, response: { 200: UploadEnvelope, 401: ErrorEnvelope, 413: ErrorEnvelope, 422: ValidationErrorEnvelope } }, onRequest: optionalUser },
+    async (request) => {
+      const body: Record<string, unknown> = request.isMultipart() ? request.body : {};
+      const fileEntries = Object.entries(body).filter(([, v]) => Buffer.isBuffer(v) || (Array.isArray(v) && v.some((item) => Buffer.isBuffer(item))));
+      const fieldName = fileEntries[0]?.[0] ?? UPLOAD_FIELD_DEFAULT;
+      if (fileEntries.length === 0) throw new ValidationError({ [fieldName]: ['upload_file_required'] });
+      const file = fileEntries[0]![1];
+      if (fileEntries.length > 1 || !Buffer.isBuffer(file)) throw new ValidationError({ [fieldName]: ['upload_one_file'] });
+
+      const fields = request.body;
+      const anonymous = request.user === null;
+      const folder = anonymous ? UPLOAD_ANONYMOUS_FOLDER : fields.folder;
+      const accept = anonymous ? (fields.accept ?? ['image/*']).filter((type) => type.startsWith('image/')) : fields.accept;
+
+      let processed;
+      try {
+        processed = await processUpload(file, { width: fields.width, height: fields.height, accept });
+      } catch (error) {
+        if (error instanceof UploadRefused) throw new ValidationError({ [fieldName]: [error.messageKey] });
+        throw error;
+      }
+
+      const key = `${folder}/${randomBytes(16).toString('hex')}.${processed.ext}`;
+      const path = `uploads/${key}`;
+      await storage.put(key, processed.bytes, processed.mime);
+      try {
+        await db
+          .insertInto('media')
+          .values({
+            path,
+            owner_id: request.user?.id ?? null,
+            uploader_ip: anonymous ? request.ip : null,
+            mime: processed.mime,
+            size: processed.bytes.length,
+            width: processed.width,
+            height: processed.height,
+            created_at: now(),
+          })
+          .execute();
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+      return { message: translate(requestLang(request), 'uploaded'), data: path };
+    },
+  );
+
+  api.delete(
+    '/delete',
+    { schema: { ...schema, body: DeleteMediaBody, response: { 200: MessageEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ValidationErrorEnvelope } }, onRequest: optionalUser },
+    async (request) => {
+      const { path } = request.body;
+      const row = await db.selectFrom('media').select(['id', 'owner_id', 'uploader_ip', 'created_at']).where('path', '=', path).executeTakeFirst();
+      if (!row) throw notFound();
+      const user = request.user;
+      const allowed = user
+        ? user.role === 'admin' || row.owner_id === user.id
+        : row.owner_id === null && row.uploader_ip === request.ip && Date.now() - new Date(row.created_at).getTime() < ANONYMOUS_DELETE_WINDOW_MS;
+      if (!allowed) throw forbidden();
+      // The row goes first: a failed file delete then leaves an unreachable file, never a row without one.
+      await db.deleteFrom('media').where('id', '=', row.id).execute();
+      await storage.delete(storageKey(path));
+      return { message: translate(requestLang(request), 'upload_deleted'), data: null };
+    },
+  );
+}

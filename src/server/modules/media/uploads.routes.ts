@@ -1,0 +1,26 @@
+/**
+ * Stored files at `/{path}` (`/uploads/<folder>/<name>`), before the client's SPA fallback. Only
+ * files recorded in the media table are served, with the type recorded at upload; names are random,
+ * so they are cached for good.
+ */
+import type { FastifyInstance } from 'fastify';
+import { MEDIA_PATH } from '../../../common/schemas/media.js';
+import { notFound } from '../../lib/errors.js';
+import { storageKey } from './media.routes.js';
+
+export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = `uploads/${(request.params as { '*': string })['*']}`;
+    if (!MEDIA_PATH.test(path)) throw notFound();
+    const row = await app.db.selectFrom('media').select('mime').where('path', '=', path).executeTakeFirst();
+    const file = row ? await app.storage.get(storageKey(path)) : null;
+    if (!row || !file) throw notFound();
+    return reply
+      .header('content-type', row.mime)
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-disposition', 'inline')
+      .send(file.body);
+  });
+}

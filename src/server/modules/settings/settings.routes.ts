@@ -1,0 +1,111 @@
+/**
+ * Settings (spec §2, §7; admin only): the groups with their sub groups, one sub group's values, and
+ * an update of values of one sub group in one transaction. Updates take `fields[{id}][value]` from
+ * urlencoded or multipart forms, or `{fields: {"12": {value: "…"}}}` as JSON.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type MessageKey, translate } from '../../../common/messages.js';
+import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { UPLOAD_IMAGE_TYPES } from '../../../common/schemas/media.js';
+import { checkSettingValue, SettingGroupsEnvelope, SettingValuesEnvelope } from '../../../common/schemas/settings.js';
+import { requiredId } from '../../../common/validation.js';
+import { requireRole } from '../../lib/authenticate.js';
+import { notFound, ValidationError } from '../../lib/errors.js';
+import { requestLang } from '../../lib/language.js';
+import { now } from '../../lib/time.js';
+import { settingGroups, subGroupValues } from './settings.queries.js';
+
+const schema = { tags: ['settings'], security: [{ bearer: [] }] };
+const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ValidationErrorEnvelope };
+
+const FIELD_KEY = /^fields\[(\d+)\]\[value\]$/;
+
+/** `fields[12][value]` keys of a flat form body and a nested JSON `fields` object, as id → submitted value. */
+function submittedValues(body: Record<string, unknown>): Map<number, unknown> | null {
+  const values = new Map<number, unknown>();
+  for (const [name, value] of Object.entries(body)) {
+    const match = FIELD_KEY.exec(name);
+    if (match) values.set(Number(match[1]), value);
+  }
+  const nested = body.fields;
+  if (nested !== undefined) {
+    if (typeof nested !== 'object' || nested === null || Array.isArray(nested)) return null;
+    for (const [id, entry] of Object.entries(nested)) {
+      if (!/^\d+$/.test(id) || typeof entry !== 'object' || entry === null || !('value' in entry)) return null;
+      values.set(Number(id), (entry as { value: unknown }).value);
+    }
+  }
+  return values;
+}
+
+const ValuesParams = z.object({ group: requiredId(), sub: requiredId() });
+
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const adminOnly = requireRole('admin');
+
+  api.get('/fields', { schema: { ...schema, response: { 200: SettingGroupsEnvelope, ...errors } }, onRequest: adminOnly }, async (request) => ({
+    message: translate(requestLang(request), 'ok'),
+    data: await settingGroups(db),
+  }));
+
+  api.get('/:group/:sub/values', { schema: { ...schema, params: ValuesParams, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly }, async (request) => {
+    const values = await subGroupValues(db, request.params.sub, request.params.group);
+    if (!values) throw notFound();
+    return { message: translate(requestLang(request), 'ok'), data: values };
+  });
+
+  api.post('/update', { schema: { ...schema, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly }, async (request) => {
+    const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+    const subGroupId = requiredId().safeParse(body.id);
+    if (!subGroupId.success) throw new ValidationError({ id: [subGroupId.error.issues[0]!.message as MessageKey] });
+    const subGroup = await db.selectFrom('setting_sub_groups').select(['id', 'setting_group_id']).where('id', '=', subGroupId.data).executeTakeFirst();
+    if (!subGroup) throw new ValidationError({ id: ['invalid_choice'] });
+    const submitted = submittedValues(body);
+    if (!submitted) throw new ValidationError({ fields: ['invalid_text'] });
+    if (submitted.size === 0) throw new ValidationError({ fields: ['required'] });
+
+    const settings = await db.selectFrom('setting_values').select(['id', 'key', 'type', 'setting_sub_group_id']).where('id', 'in', [...submitted.keys()]).execute();
+    const byId = new Map(settings.map((s) => [s.id, s]));
+    const fields: Record<string, MessageKey[]> = Object.create(null);
+    const changes: { id: number; value: string | null }[] = [];
+    for (const [id, input] of submitted) {
+      const setting = byId.get(id);
+      if (!setting || setting.setting_sub_group_id !== subGroup.id) {
+        fields[`fields.${id}.value`] = ['setting_not_in_group'];
+        continue;
+      }
+      const checked = checkSettingValue(setting, input);
+      if ('error' in checked) fields[`fields.${id}.value`] = [checked.error];
+      else changes.push({ id, value: checked.value });
+    }
+    await refuseUnknownImages(changes, byId, fields);
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      for (const { id, value } of changes) await trx.updateTable('setting_values').set({ value, updated_at: at }).where('id', '=', id).execute();
+    });
+    return { message: translate(requestLang(request), 'updated'), data: (await subGroupValues(db, subGroup.id, subGroup.setting_group_id))! };
+  });
+
+  /** A file setting's value must be an image uploaded here, not just a well-formed path. */
+  async function refuseUnknownImages(
+    changes: { id: number; value: string | null }[],
+    byId: Map<number, { type: 'text' | 'file' }>,
+    fields: Record<string, MessageKey[]>,
+  ): Promise<void> {
+    const files = changes.filter((c) => byId.get(c.id)?.type === 'file' && c.value !== null);
+    if (files.length === 0) return;
+    const media = await db.selectFrom('media').select(['path', 'mime']).where('path', 'in', files.map((c) => c.value as string)).execute();
+    const mimeOf = new Map(media.map((m) => [m.path, m.mime]));
+    for (const change of files) {
+      const mime = mimeOf.get(change.value as string);
+      if (mime === undefined) fields[`fields.${change.id}.value`] = ['unknown_upload'];
+      else if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(mime)) fields[`fields.${change.id}.value`] = ['image_only'];
+    }
+  }
+}
