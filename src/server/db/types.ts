@@ -202,6 +202,23 @@ export interface MediaTable {
   created_at: string;
 }
 
+export interface AuditLogsTable {
+  id: Id;
+  user_id: number | null;
+  user_name: string | null;
+  user_role: string | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  /** JSON of the changed fields before and after. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  status: Defaulted<number>;
+  created_at: string;
+}
+
 export interface SequencesTable {
   name: string;
   value: Defaulted<number>;
@@ -225,6 +242,7 @@ export interface Database {
   setting_values: SettingValuesTable;
   media: MediaTable;
   sequences: SequencesTable;
+  audit_logs: AuditLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

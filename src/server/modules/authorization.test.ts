@@ -1,89 +1,253 @@
 /**
- * Walks every resource definition: each endpoint answers anonymous callers 401, callers without one
- * of its roles 403 and changes nothing, and its roles get through. A new resource is covered as soon
- * as it is added to the list.
+ * The authorization matrix: every route of the live route table × {anonymous, institute A,
+ * institute B, admin}. Resource endpoints get their expected answer from the definition (roles,
+ * owner rule, export list); every other route has an entry below. A route with no expectation
+ * fails the suite by name, so a new route cannot ship untested. Refused requests change nothing:
+ * the resource's table and the audit log are compared before and after.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../common/constants.js';
-import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../test/test-app.js';
+import type { ResourceDefinition } from '../lib/resource/definition.js';
+import { type Api, samples } from '../test/resource-samples.js';
+import { adminToken, client, instituteSession, loginToken, startTestApp, type TestApp } from '../test/test-app.js';
 import { resources } from './resources.js';
 
+type Caller = 'anonymous' | 'instituteA' | 'instituteB' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'instituteA', 'instituteB', 'admin'];
+const INSTITUTE_PASSWORD = 'secret-pass-1';
+
 let t: TestApp;
-const tokens: Partial<Record<Role, string>> = {};
+const api = {} as Record<Caller, Api>;
+const institutes = {} as Record<'A' | 'B', { id: number; uid: string }>;
 beforeAll(async () => {
   t = await startTestApp();
-  tokens.admin = await adminToken(t);
-  tokens.institute = (await instituteSession(t, 900)).token;
+  api.anonymous = client(t);
+  api.admin = client(t, await adminToken(t));
+  const a = await instituteSession(t, 900);
+  const b = await instituteSession(t, 901);
+  institutes.A = a;
+  institutes.B = b;
+  api.instituteA = client(t, a.token);
+  api.instituteB = client(t, b.token);
 });
 afterAll(async () => t.close());
 
-const ROLES: Role[] = ['admin', 'institute'];
-const ACTIONS = [
-  ['list', 'GET', ''],
-  ['fetch one', 'GET', '/1'],
-  ['store', 'POST', '/store'],
-  ['update', 'POST', '/update'],
-  ['soft-delete', 'POST', '/soft-delete'],
-  ['restore', 'POST', '/restore'],
-  ['destroy', 'POST', '/destroy'],
-] as const;
-
-async function snapshot(table: string): Promise<string> {
-  return JSON.stringify(await t.app.db.selectFrom(table as 'users').selectAll().orderBy('id').execute());
+/** `METHOD /path` of every route under /api, read from Fastify's route tree (HEAD mirrors GET). */
+function routeTable(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const path: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    path.length = match[1]!.length / 4;
+    path.push(match[2]!);
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push(`${method} ${path.join('')}`);
+    }
+  }
+  return routes.filter((route) => route.split(' ')[1]!.startsWith('/api'));
 }
 
-describe.each(resources.map((r) => [r.name, r] as const))('%s', (name, resource) => {
-  it('declares who may read and write it', () => {
-    expect(resource.roles.read.length).toBeGreaterThan(0);
-    expect(resource.roles.write.length).toBeGreaterThan(0);
-    for (const role of [...resource.roles.read, ...resource.roles.write]) expect(ROLES).toContain(role);
-  });
+const OPERATIONS = ['list', 'read', 'create', 'update', 'soft-delete', 'restore', 'destroy', 'export'] as const;
+type Operation = (typeof OPERATIONS)[number];
+const WRITES: readonly Operation[] = ['create', 'update', 'soft-delete', 'restore', 'destroy'];
 
-  it.each(ACTIONS)('%s needs a login', async (_action, method, suffix) => {
-    const res = await client(t)[method === 'GET' ? 'get' : 'post'](`/api/v1/${name}${suffix}`, { id: 1, title: 'x' });
-    expect(res.status).toBe(401);
-  });
+const ROUTE_OF: Record<Exclude<Operation, 'export'>, (name: string) => string> = {
+  list: (name) => `GET /api/v1/${name}`,
+  read: (name) => `GET /api/v1/${name}/:id`,
+  create: (name) => `POST /api/v1/${name}/store`,
+  update: (name) => `POST /api/v1/${name}/update`,
+  'soft-delete': (name) => `POST /api/v1/${name}/soft-delete`,
+  restore: (name) => `POST /api/v1/${name}/restore`,
+  destroy: (name) => `POST /api/v1/${name}/destroy`,
+};
 
-  it.each(ACTIONS)('%s is refused to roles it does not list, changing nothing', async (_action, method, suffix) => {
-    const allowed = method === 'GET' ? resource.roles.read : resource.roles.write;
-    for (const role of ROLES.filter((r) => !allowed.includes(r))) {
-      const before = await snapshot(resource.table);
-      const res = await client(t, tokens[role])[method === 'GET' ? 'get' : 'post'](`/api/v1/${name}${suffix}`, { id: 1, title: 'x' });
-      expect(res.status, `${role} ${method} ${suffix}`).toBe(403);
-      expect(await snapshot(resource.table)).toBe(before);
+/**
+ * The answer the rules promise. Institute B works on institute A's row: reading or changing it is
+ * a 403, storing a row for A is a 422 on the owner field, and its list and export leave A's rows out.
+ */
+function expected(definition: ResourceDefinition, caller: Caller, operation: Operation): number {
+  const readOnly = definition.roles.write.length === 0;
+  if (readOnly && WRITES.includes(operation)) return 404;
+  if (caller === 'anonymous') return 401;
+  const role = caller === 'admin' ? 'admin' : 'institute';
+  if (operation === 'export') return !definition.exportColumns ? 422 : definition.roles.read.includes(role) ? 200 : 403;
+  const allowed = operation === 'list' || operation === 'read' ? definition.roles.read : definition.roles.write;
+  if (!allowed.includes(role)) return 403;
+  if (caller === 'instituteB' && definition.owner && operation !== 'list') return operation === 'create' ? 422 : 403;
+  return 200;
+}
+
+let counter = 0;
+
+/** A body for this resource owned by institute A; a resource without a sample fails here by name. */
+async function sampleOf(definition: ResourceDefinition): Promise<Record<string, unknown>> {
+  const sample = samples[definition.name];
+  if (!sample) throw new Error(`no sample body for resource ${definition.name}: add one to src/server/test/resource-samples.ts`);
+  return sample({ n: ++counter, ownerId: institutes.A.id, admin: api.admin });
+}
+
+/** A row of institute A (or, for resources nobody writes, one put in directly) to act on. */
+async function rowOfA(definition: ResourceDefinition): Promise<number> {
+  if (definition.roles.write.length === 0) {
+    const row = await t.app.db
+      .insertInto('audit_logs')
+      .values({ action: 'record.restore', entity: 'fixture', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const res = await api.admin.post(`/api/v1/${definition.name}/store`, await sampleOf(definition));
+  if (res.status !== 200) throw new Error(`fixture for ${definition.name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body.data as { id: number }).id;
+}
+
+async function snapshot(table: string): Promise<string> {
+  const rows = await t.app.db.selectFrom(table as 'users').selectAll().orderBy('id').execute();
+  const audit = await t.app.db.selectFrom('audit_logs').select('id').orderBy('id').execute();
+  return JSON.stringify([rows, audit]);
+}
+
+const idsOfCsv = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => Number(line.split(',')[0]));
+
+async function perform(definition: ResourceDefinition, caller: Caller, operation: Operation, id: number) {
+  const call = api[caller];
+  const base = `/api/v1/${definition.name}`;
+  switch (operation) {
+    case 'list':
+      return call.get(`${base}?paginate=500`);
+    case 'read':
+      return call.get(`${base}/${id}`);
+    case 'create':
+      return call.post(`${base}/store`, definition.roles.write.length ? await sampleOf(definition) : { id });
+    case 'update':
+      return call.post(`${base}/update`, { ...(definition.roles.write.length ? await sampleOf(definition) : {}), id });
+    case 'export':
+      return call.post('/api/v1/export-data', { model: definition.name, export_title: definition.name, status: 1 });
+    default:
+      return call.post(`${base}/${operation}`, { id });
+  }
+}
+
+const statusOf = async (table: string, id: number) => (await t.app.db.selectFrom(table as 'users').select('status').where('id', '=', id).executeTakeFirst())?.status;
+
+describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, definition) => {
+  const cases = CALLERS.flatMap((caller) => OPERATIONS.map((operation) => [caller, operation, expected(definition, caller, operation)] as const));
+
+  it.each(cases)('%s %s → %i', async (caller, operation, status) => {
+    const id = await rowOfA(definition);
+    // A restore needs a deactivated row to change.
+    if (operation === 'restore' && definition.roles.write.length) await api.admin.post(`/api/v1/${definition.name}/soft-delete`, { id });
+    const before = await snapshot(definition.table);
+    const res = await perform(definition, caller, operation, id);
+    expect(res.status, `${caller} ${operation} ${definition.name}: ${JSON.stringify(res.body)}`).toBe(status);
+    if (status !== 200) {
+      expect(await snapshot(definition.table), 'a refused request changed a row').toBe(before);
+      if (status === 422 && operation === 'create') expect(res.body.data).toHaveProperty(definition.owner!);
+      return;
     }
-  });
-
-  it('lists for every role it allows', async () => {
-    for (const role of resource.roles.read) expect((await client(t, tokens[role]).get(`/api/v1/${name}`)).status).toBe(200);
-  });
-
-  it('exports only for the roles that may read it', async () => {
-    if (!resource.exportColumns) return;
-    for (const role of ROLES) {
-      const res = await client(t, tokens[role]).post('/api/v1/export-data', { model: name, export_title: name });
-      expect(res.status, role).toBe(resource.roles.read.includes(role) ? 200 : 403);
+    const table = definition.table;
+    switch (operation) {
+      case 'list': {
+        const ids = (res.body.data as { data: { id: number }[] }).data.map((row) => row.id);
+        expect(ids.includes(id), 'the list shows A’s row exactly to those who may see it').toBe(!(caller === 'instituteB' && definition.owner));
+        break;
+      }
+      case 'read':
+        expect((res.body.data as { id: number }).id).toBe(id);
+        break;
+      case 'create':
+        expect(await statusOf(table, (res.body.data as { id: number }).id)).toBe(1);
+        break;
+      case 'update':
+        expect(await snapshot(table)).not.toBe(before);
+        break;
+      case 'soft-delete':
+        expect(await statusOf(table, id)).toBe(0);
+        break;
+      case 'restore':
+        expect(await statusOf(table, id)).toBe(1);
+        break;
+      case 'destroy':
+        expect(await statusOf(table, id)).toBeUndefined();
+        break;
+      case 'export':
+        expect(idsOfCsv(res.raw.body).includes(id), 'the export holds A’s row exactly for those who may see it').toBe(!(caller === 'instituteB' && definition.owner));
+        break;
     }
-    expect((await client(t).post('/api/v1/export-data', { model: name })).status).toBe(401);
   });
 });
 
+type Entry = { expect: Record<Caller, number>; call: (caller: Caller) => Promise<{ status: number }> };
+
+const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, instituteA: status, instituteB: status, admin: status });
+const loggedIn = (status: number, institute = status): Record<Caller, number> => ({ anonymous: 401, instituteA: institute, instituteB: institute, admin: status });
+
+const get = (url: string) => (caller: Caller) => api[caller].get(url);
+const post = (url: string, body: unknown) => (caller: Caller) => api[caller].post(url, body);
+
+/** A separate session of the caller, so logging it out leaves the matrix's sessions alive. */
+async function freshSession(caller: Caller): Promise<Api> {
+  if (caller === 'anonymous') return api.anonymous;
+  if (caller === 'admin') return client(t, await adminToken(t));
+  return client(t, await loginToken(t, institutes[caller === 'instituteA' ? 'A' : 'B'].uid, INSTITUTE_PASSWORD));
+}
+
+/** Routes outside the resource machinery: each one's expected answer per caller. */
+const OTHER_ROUTES: Record<string, Entry> = {
+  'GET /api/health': { expect: everyone(200), call: get('/api/health') },
+  'GET /api/geo': { expect: everyone(200), call: get('/api/geo') },
+  'GET /api/docs': { expect: everyone(200), call: get('/api/docs') },
+  'GET /api/docs/': { expect: everyone(200), call: get('/api/docs/') },
+  'GET /api/docs/json': { expect: everyone(200), call: get('/api/docs/json') },
+  'GET /api/docs/yaml': { expect: everyone(200), call: get('/api/docs/yaml') },
+  // The explorer's page lives at /api/docs; its old static address redirects there.
+  'GET /api/docs/static/index.html': { expect: everyone(302), call: get('/api/docs/static/index.html') },
+  'GET /api/docs/static/swagger-initializer.js': { expect: everyone(200), call: get('/api/docs/static/swagger-initializer.js') },
+  'GET /api/docs/*': { expect: everyone(200), call: get('/api/docs/static/swagger-ui.css') },
+  'POST /api/auth/login': { expect: everyone(422), call: post('/api/auth/login', { email: 'nobody@example.test', password: 'wrong-password' }) },
+  'POST /api/auth/register': { expect: everyone(422), call: post('/api/auth/register', {}) },
+  'POST /api/auth/forget-password': { expect: everyone(200), call: (caller) => api[caller].post('/api/auth/forget-password', { email: `nobody-${caller}@example.test` }) },
+  'POST /api/auth/me': { expect: loggedIn(200), call: post('/api/auth/me', {}) },
+  'POST /api/auth/logout': { expect: loggedIn(200), call: async (caller) => (await freshSession(caller)).post('/api/auth/logout') },
+  'GET /api/v1/profile': { expect: loggedIn(200), call: get('/api/v1/profile') },
+  'POST /api/v1/profile/update-info': { expect: loggedIn(422), call: post('/api/v1/profile/update-info', {}) },
+  'POST /api/v1/profile/update-password': {
+    expect: loggedIn(422),
+    call: post('/api/v1/profile/update-password', { old_password: 'not-the-password', password: 'new-password-1', password_confirmation: 'new-password-1' }),
+  },
+  'POST /api/v1/export-data': { expect: loggedIn(200, 403), call: post('/api/v1/export-data', { model: 'users', export_title: 'users' }) },
+  'GET /api/v1/scholarship-registrations/analytics': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/analytics') },
+  'POST /api/v1/page-build/layout': { expect: loggedIn(422, 403), call: post('/api/v1/page-build/layout', { id: 1 }) },
+  'GET /api/v1/scholarship-payments/deposit-info': { expect: loggedIn(200), call: get('/api/v1/scholarship-payments/deposit-info') },
+};
+
 describe('routes outside the resources', () => {
-  it('profile calls need a login', async () => {
-    const anonymous = client(t);
-    expect((await anonymous.get('/api/v1/profile')).status).toBe(401);
-    expect((await anonymous.post('/api/v1/profile/update-info', {})).status).toBe(401);
-    expect((await anonymous.post('/api/v1/profile/update-password', {})).status).toBe(401);
+  const cases = Object.entries(OTHER_ROUTES).flatMap(([route, entry]) => CALLERS.map((caller) => [route, caller, entry.expect[caller]] as const));
+  it.each(cases)('%s as %s → %i', async (route, caller, status) => {
+    const users = await snapshot('users');
+    const res = await OTHER_ROUTES[route]!.call(caller);
+    expect(res.status, route).toBe(status);
+    if (status >= 400) expect(await snapshot('users')).toBe(users);
   });
 
-  it('every /api/v1 route is a resource endpoint, the profile or the export, so none escapes these tests', () => {
-    const known = new Set(resources.map((r) => r.name).concat(['profile', 'export-data']));
-    const routes = t.app
-      .printRoutes({ commonPrefix: false })
-      .split('\n')
-      .map((line) => /\/api\/v1\/([\w-]+)/.exec(line)?.[1])
-      .filter((segment): segment is string => Boolean(segment));
-    expect(routes.length).toBeGreaterThan(0);
-    for (const segment of routes) expect(known, segment).toContain(segment);
+  it('every route of the live route table has an expectation', () => {
+    const covered = new Set([...Object.keys(OTHER_ROUTES), ...resources.flatMap((r) => (r.roles.write.length ? Object.values(ROUTE_OF) : [ROUTE_OF.list, ROUTE_OF.read]).map((route) => route(r.name)))]);
+    const routes = routeTable(t.app);
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((route) => !covered.has(route)), 'routes without an entry in the authorization matrix').toEqual([]);
+  });
+
+  it('a resource nobody may write has no write routes', () => {
+    const routes = new Set(routeTable(t.app));
+    for (const definition of resources.filter((r) => r.roles.write.length === 0)) {
+      for (const operation of WRITES) expect(routes.has(ROUTE_OF[operation as Exclude<Operation, 'export'>](definition.name)), `${definition.name} ${operation}`).toBe(false);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** Every resource of /api/v1: the routes, the export allow-list and the authorization tests walk this list. */
 import type { ResourceDefinition } from '../lib/resource/definition.js';
+import { auditResource } from './audit/audit.resource.js';
 import { categoryResources, menuResource, subMenuResource } from './content/content.resources.js';
 import { pageResource } from './content/pages.resource.js';
 import { paymentResource } from './payments/payments.resource.js';
@@ -15,5 +16,6 @@ export const resources: readonly ResourceDefinition[] = [
   menuResource,
   subMenuResource,
   ...categoryResources,
+  auditResource,
   pageResource,
 ];

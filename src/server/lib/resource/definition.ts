@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Role } from '../../../common/constants.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database } from '../../db/types.js';
+import type { AuditAction, AuditClient } from '../../modules/audit/audit.repository.js';
 
 // The machinery composes queries from names it has checked against the definition; Kysely's
 // static column types cannot follow names chosen at run time.
@@ -21,7 +22,8 @@ export type Relation = { table: keyof Database & string; foreignKey: string; col
 
 export type WriteAction = 'update' | 'soft-delete' | 'restore' | 'destroy';
 
-export type WriteContext = { db: Kysely<Database>; user: PublicUser };
+/** `db` is the write's transaction for updates, status changes and deletions, so an audit entry commits with the change. */
+export type WriteContext = { db: Kysely<Database>; user: PublicUser; client: AuditClient };
 
 export type ResourceDefinition = {
   /** URL segment under /api/v1 and the `model` of an export. */
@@ -43,8 +45,9 @@ export type ResourceDefinition = {
   relations?: Readonly<Record<string, Relation>>;
   /** FROM clause with any joins the columns need; the table alone by default. */
   source?: (db: AnyDb) => AnySelect;
-  storeSchema: z.ZodType;
-  updateSchema: z.ZodType;
+  /** Form schemas; a resource nobody may write (`roles.write` empty) has none and gets no write routes. */
+  storeSchema?: z.ZodType;
+  updateSchema?: z.ZodType;
   roles: { read: readonly Role[]; write: readonly Role[] };
   /** Column holding the owning institute's user id: an institute sees and changes only its own rows. */
   owner?: string;
@@ -57,6 +60,8 @@ export type ResourceDefinition = {
   /** Custom status changes and deletion, for resources that keep counters in step. */
   setStatus?: (ctx: WriteContext, id: number, status: 0 | 1) => Promise<void>;
   destroy?: (ctx: WriteContext, id: number) => Promise<void>;
+  /** Audit actions of a store or update (status changes and deletions of every resource are always logged). */
+  audited?: { store?: AuditAction; update?: AuditAction };
   /** Throws to refuse changing, deactivating or deleting a row, e.g. one's own account. */
   guardWrite?: (ctx: WriteContext, row: Record<string, unknown>, action: WriteAction) => void;
   /** Shapes a row for the answer, e.g. to add a nested object the spec shows. */
@@ -69,6 +74,7 @@ export function columnsOf(table: string, names: readonly string[]): Record<strin
 }
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {
+  if (definition.roles.write.length > 0 && !(definition.storeSchema && definition.updateSchema)) throw new Error(`${definition.name}: writable without form schemas`);
   for (const list of [definition.listColumns ?? [], definition.searchable, definition.sortable, definition.filterable, definition.exportColumns ?? []]) {
     for (const column of list) {
       if (!(column in definition.columns)) throw new Error(`${definition.name}: ${column} is not one of its columns`);

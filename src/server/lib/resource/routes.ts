@@ -14,7 +14,9 @@ import { requestLang } from '../language.js';
 import { definedOnly } from '../objects.js';
 import { slugify } from '../slug.js';
 import { now } from '../time.js';
-import type { ResourceDefinition, WriteAction, WriteContext } from './definition.js';
+import { type AuditAction, changedFields, clientOf, recordAudit } from '../../modules/audit/audit.repository.js';
+import { inTransaction } from '../transaction.js';
+import type { AnyDb, ResourceDefinition, WriteAction, WriteContext } from './definition.js';
 import { paginate, pageUrlOf } from './paginator.js';
 import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, selectColumns, selectedColumns } from './query.js';
 
@@ -22,8 +24,8 @@ const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().po
 
 
 /** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
-async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id: number, user: PublicUser): Promise<Record<string, unknown>> {
-  const base = definition.source ? definition.source(app.db) : app.db.selectFrom(definition.table);
+async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id: number, user: PublicUser, db: AnyDb = app.db): Promise<Record<string, unknown>> {
+  const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);
   const row = (await selectColumns(base, definition, Object.keys(definition.columns))
     .where(`${definition.table}.id`, '=', id)
     .executeTakeFirst()) as Record<string, unknown> | undefined;
@@ -94,7 +96,10 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   const tags = [name];
   const security = [{ bearer: [] }];
   const message = (request: FastifyRequest, key: MessageKey) => translate(requestLang(request), key);
-  const context = (request: FastifyRequest): WriteContext => ({ db: app.db, user: request.user! });
+  const context = (request: FastifyRequest): WriteContext => ({ db: app.db, user: request.user!, client: clientOf(request) });
+  /** An entry about row `id` of this resource, by the caller, in the write's transaction. */
+  const audit = (ctx: WriteContext, action: AuditAction, id: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+    recordAudit(ctx.db, { actor: ctx.user, client: ctx.client, action, entity: name, entityId: id, before, after });
 
   // Checked on the raw query: a key such as __proto__ would not survive parsing to be refused later.
   const refuseUnknownFilters = async (request: FastifyRequest) => {
@@ -133,73 +138,104 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     return { message: message(request, 'ok'), data: row };
   });
 
-  api.post(`${base}/store`, { ...write, schema: { tags, security, body: definition.storeSchema } }, async (request) => {
+  const { storeSchema, updateSchema } = definition;
+  // A resource nobody may write (the audit log) has no write routes at all.
+  if (definition.roles.write.length === 0 || !storeSchema || !updateSchema) return;
+
+  api.post(`${base}/store`, { ...write, schema: { tags, security, body: storeSchema } }, async (request) => {
     const body = request.body as Record<string, unknown>;
     const ctx = context(request);
     await applyOwner(app, definition, body, ctx.user);
     await checkReferences(app, definition, body);
-    const id = await writing(async () => {
+    const insert = async (ctx: WriteContext) => {
       if (definition.create) return definition.create(ctx, body);
       const at = now();
-      const row = await app.db
+      const row = await ctx.db
         .insertInto(table)
         .values({ ...body, ...('creator' in definition.columns ? { creator: ctx.user.id } : {}), slug: slugify(String(body.title ?? ''), `${name}-${Date.now().toString(36)}`), created_at: at, updated_at: at } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
       return (row as { id: number }).id;
-    });
+    };
+    const action = definition.audited?.store;
+    const id = await writing(() =>
+      action
+        ? inTransaction(app.db, async (db) => {
+            const id = await insert({ ...ctx, db });
+            await audit({ ...ctx, db }, action, id, null, await fetchRow(app, definition, id, ctx.user, db));
+            return id;
+          })
+        : insert(ctx),
+    );
     return { message: message(request, 'stored'), data: await fetchRow(app, definition, id, ctx.user) };
   });
 
-  api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(definition.updateSchema) } }, async (request) => {
+  api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(updateSchema) } }, async (request) => {
     const { id, ...body } = request.body as { id: number } & Record<string, unknown>;
-    const ctx = await guarded(request, id, 'update');
+    const { ctx, existing } = await guarded(request, id, 'update');
     await applyOwner(app, definition, body, ctx.user);
     await checkReferences(app, definition, body);
-    await writing(async () => {
-      if (definition.update) return definition.update(ctx, id, body);
-      await app.db
-        .updateTable(table)
-        .set({ ...clearedFields(definition.updateSchema), ...definedOnly(body), updated_at: now() } as never)
-        .where('id', '=', id)
-        .execute();
-    });
+    await writing(() =>
+      inTransaction(app.db, async (db) => {
+        const inner = { ...ctx, db };
+        if (definition.update) await definition.update(inner, id, body);
+        else
+          await db
+            .updateTable(table)
+            .set({ ...clearedFields(updateSchema), ...definedOnly(body), updated_at: now() } as never)
+            .where('id', '=', id)
+            .execute();
+        const action = definition.audited?.update;
+        if (!action) return;
+        const { updated_at: _at, ...after } = await fetchRow(app, definition, id, ctx.user, db);
+        const change = changedFields(existing, after);
+        if (Object.keys(change.after).length > 0) await audit(inner, action, id, change.before, change.after);
+      }),
+    );
     return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, ctx.user) };
   });
 
-  /** The caller's context once the row is known to exist, to be theirs and to allow `action`. */
+  /** The caller's context and the row once it is known to exist, to be theirs and to allow `action`. */
   const guarded = async (request: FastifyRequest, id: number, action: WriteAction) => {
     const ctx = context(request);
     // Fetched on its own line: inside `guardWrite?.(…)` it would be skipped when there is no guard.
     const existing = await fetchRow(app, definition, id, ctx.user);
     definition.guardWrite?.(ctx, existing, action);
-    return ctx;
+    return { ctx, existing };
   };
 
-  for (const [action, status, done] of [
-    ['soft-delete', 0, 'deactivated'],
-    ['restore', 1, 'restored'],
+  for (const [action, status, done, logged] of [
+    ['soft-delete', 0, 'deactivated', 'record.soft_delete'],
+    ['restore', 1, 'restored', 'record.restore'],
   ] as const) {
     api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
       const { id } = request.body;
-      const ctx = await guarded(request, id, action);
-      if (definition.setStatus) await definition.setStatus(ctx, id, status);
-      else
-        await app.db
-          .updateTable(table)
-          .set({ status, updated_at: now() } as never)
-          .where('id', '=', id)
-          .execute();
+      const { ctx, existing } = await guarded(request, id, action);
+      await inTransaction(app.db, async (db) => {
+        const inner = { ...ctx, db };
+        if (definition.setStatus) await definition.setStatus(inner, id, status);
+        else
+          await db
+            .updateTable(table)
+            .set({ status, updated_at: now() } as never)
+            .where('id', '=', id)
+            .execute();
+        if (existing.status !== status) await audit(inner, logged, id, { status: existing.status }, { status });
+      });
       return { message: message(request, done), data: null };
     });
   }
 
   api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
     const { id } = request.body;
-    const ctx = await guarded(request, id, 'destroy');
+    const { ctx, existing } = await guarded(request, id, 'destroy');
     try {
-      if (definition.destroy) await definition.destroy(ctx, id);
-      else await app.db.deleteFrom(table).where('id', '=', id).execute();
+      await inTransaction(app.db, async (db) => {
+        const inner = { ...ctx, db };
+        if (definition.destroy) await definition.destroy(inner, id);
+        else await db.deleteFrom(table).where('id', '=', id).execute();
+        await audit(inner, 'record.destroy', id, existing, null);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new HttpError(409, 'in_use');
       throw error;

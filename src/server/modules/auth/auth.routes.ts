@@ -7,6 +7,7 @@ import { RegisterBody } from '../../../common/schemas/institute.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { requestLang } from '../../lib/language.js';
 import { byAccount, byAddress, rateLimited } from '../../lib/rate-limits.js';
+import { clientOf } from '../audit/audit.repository.js';
 import { findPublicUser } from '../users/users.repository.js';
 import { login, logout, registerInstitute, sendTemporaryPassword } from './auth.service.js';
 
@@ -26,7 +27,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       ]),
     },
     async (request) => {
-      const { userId, token } = await login(db, request.body.email, request.body.password, config.tokenTtlSeconds);
+      const { userId, token } = await login(db, request.body.email, request.body.password, config.tokenTtlSeconds, clientOf(request));
       const user = await findPublicUser(db, userId);
       return { message: translate(requestLang(request), 'logged_in'), data: { user: user!, token } };
     },
@@ -65,8 +66,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       // Answered before the work is done, so neither the answer nor its timing tells whether the address exists.
+      const client = clientOf(request);
       setImmediate(() => {
-        sendTemporaryPassword(db, app.mailer, request.body.email, config.appUrl).catch((err: unknown) => request.log.error({ err }, 'temporary password mail failed'));
+        sendTemporaryPassword(db, app.mailer, request.body.email, config.appUrl, client).catch((err: unknown) => request.log.error({ err }, 'temporary password mail failed'));
       });
       return { message: translate(requestLang(request), 'reset_sent'), data: null };
     },

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/passwords.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken, temporaryPassword } from '../../lib/tokens.js';
+import { type AuditClient, recordAudit } from '../audit/audit.repository.js';
 import { createUser, findLoginAccount } from '../users/users.repository.js';
 import { refuseTakenContacts, takenContactError } from '../users/users.service.js';
 
@@ -19,7 +20,7 @@ const invalidCredentials = () => new ValidationError({ email: ['invalid_credenti
  * Checks the password (or a live temporary password, which then becomes the password) and hands
  * out a new token. The same answer and about the same time for an unknown account and a wrong password.
  */
-export async function login(db: Kysely<Database>, identifier: string, password: string, tokenTtlSeconds: number) {
+export async function login(db: Kysely<Database>, identifier: string, password: string, tokenTtlSeconds: number, client: AuditClient) {
   const ascii = toAsciiDigits(identifier.trim());
   const account = await findLoginAccount(db, { uid: ascii, email: ascii.toLowerCase(), phone: normalizeMobile(ascii) });
   if (!account) {
@@ -43,6 +44,8 @@ export async function login(db: Kysely<Database>, identifier: string, password: 
         .set({ password_hash: account.temp_password_hash as string, temp_password_hash: null, temp_password_expires_at: null, must_change_password: 1, updated_at: at })
         .where('id', '=', account.id)
         .execute();
+      const actor = await trx.selectFrom('users').innerJoin('user_roles', 'user_roles.id', 'users.role_id').select(['users.id', 'users.name', 'user_roles.slug as role']).where('users.id', '=', account.id).executeTakeFirstOrThrow();
+      await recordAudit(trx, { actor, client, action: 'password.reset_used', entity: 'users', entityId: account.id });
     }
     await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
     await trx.insertInto('access_tokens').values({ user_id: account.id, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) }).execute();
@@ -70,15 +73,20 @@ export async function registerInstitute(db: Kysely<Database>, body: RegisterBody
  * Mails a temporary password that works beside the old one for an hour, so asking for a reset
  * never locks the owner out. Does nothing visible for an unknown address.
  */
-export async function sendTemporaryPassword(db: Kysely<Database>, mailer: Mailer, email: string, appUrl: string): Promise<void> {
+export async function sendTemporaryPassword(db: Kysely<Database>, mailer: Mailer, email: string, appUrl: string, client: AuditClient): Promise<void> {
   const account = await db.selectFrom('users').select(['id', 'uid', 'name']).where('email', '=', email).where('status', '=', 1).executeTakeFirst();
   if (!account) return;
   const temporary = temporaryPassword();
-  await db
-    .updateTable('users')
-    .set({ temp_password_hash: await hashPassword(temporary), temp_password_expires_at: secondsFromNow(TEMP_PASSWORD_MINUTES * 60) })
-    .where('id', '=', account.id)
-    .execute();
+  const temporaryHash = await hashPassword(temporary);
+  // Whoever asked is not logged in: the entry names the account, not an actor.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ temp_password_hash: temporaryHash, temp_password_expires_at: secondsFromNow(TEMP_PASSWORD_MINUTES * 60) })
+      .where('id', '=', account.id)
+      .execute();
+    await recordAudit(trx, { actor: null, client, action: 'password.reset_request', entity: 'users', entityId: account.id });
+  });
   await mailer.send({
     to: email,
     subject: 'অস্থায়ী পাসওয়ার্ড / Temporary password',

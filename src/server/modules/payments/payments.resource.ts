@@ -5,7 +5,9 @@
 import { PaymentBody } from '../../../common/schemas/payments.js';
 import { HttpError, ValidationError, uniqueViolation } from '../../lib/errors.js';
 import { columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { now } from '../../lib/time.js';
+import { recordAudit } from '../audit/audit.repository.js';
 
 type Body = PaymentBody & { institute_id: number };
 
@@ -24,6 +26,20 @@ function approvalOf(ctx: WriteContext, body: Body, before?: { is_approved: numbe
   const approved = body.is_approved ?? before?.is_approved ?? 0;
   if (before && approved === before.is_approved) return { is_approved: approved, approved_by: before.approved_by, approved_at: before.approved_at };
   return approved === 1 ? { is_approved: 1, approved_by: ctx.user.id, approved_at: now() } : { is_approved: 0, approved_by: null, approved_at: null };
+}
+
+/** An approval or its withdrawal goes into the audit log, in the write's transaction. */
+async function auditApproval(ctx: WriteContext, id: number, before: number, after: number): Promise<void> {
+  if (before === after) return;
+  await recordAudit(ctx.db, {
+    actor: ctx.user,
+    client: ctx.client,
+    action: after === 1 ? 'payment.approve' : 'payment.unapprove',
+    entity: 'scholarship-payments',
+    entityId: id,
+    before: { is_approved: before },
+    after: { is_approved: after },
+  });
 }
 
 /** A clash the check above could not see (two payments racing) is still the same 422. */
@@ -76,31 +92,36 @@ export const paymentResource = defineResource({
     const body = raw as Body;
     await refuseUsedTransaction(ctx, body.transaction_id);
     const at = now();
-    const row = await guardingTransaction(() =>
-      ctx.db
-        .insertInto('scholarship_payments')
-        .values({
-          institute_id: body.institute_id,
-          amount: body.amount,
-          payment_method: body.payment_method,
-          transaction_id: body.transaction_id,
-          date: body.date,
-          ...approvalOf(ctx, body),
-          slug: body.transaction_id.toLowerCase(),
-          creator: ctx.user.id,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
-    );
-    return row.id;
+    const approval = approvalOf(ctx, body);
+    return inTransaction(ctx.db, async (db) => {
+      const row = await guardingTransaction(() =>
+        db
+          .insertInto('scholarship_payments')
+          .values({
+            institute_id: body.institute_id,
+            amount: body.amount,
+            payment_method: body.payment_method,
+            transaction_id: body.transaction_id,
+            date: body.date,
+            ...approval,
+            slug: body.transaction_id.toLowerCase(),
+            creator: ctx.user.id,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+      await auditApproval({ ...ctx, db }, row.id, 0, approval.is_approved);
+      return row.id;
+    });
   },
 
   async update(ctx, id, raw) {
     const body = raw as Body;
     await refuseUsedTransaction(ctx, body.transaction_id, id);
     const before = await ctx.db.selectFrom('scholarship_payments').select(['is_approved', 'approved_by', 'approved_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const approval = approvalOf(ctx, body, before);
     await guardingTransaction(() =>
       ctx.db
         .updateTable('scholarship_payments')
@@ -110,13 +131,14 @@ export const paymentResource = defineResource({
           payment_method: body.payment_method,
           transaction_id: body.transaction_id,
           date: body.date,
-          ...approvalOf(ctx, body, before),
+          ...approval,
           slug: body.transaction_id.toLowerCase(),
           updated_at: now(),
         })
         .where('id', '=', id)
         .execute(),
     );
+    await auditApproval(ctx, id, before.is_approved, approval.is_approved);
   },
 
   guardWrite(ctx, row) {

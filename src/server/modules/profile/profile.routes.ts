@@ -8,6 +8,7 @@ import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/
 import { ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { clientOf, recordAudit } from '../audit/audit.repository.js';
 import { findPublicUser, updateUser } from '../users/users.repository.js';
 import { refuseTakenContacts } from '../users/users.service.js';
 import { now } from '../../lib/time.js';
@@ -45,6 +46,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         .where('id', '=', userId)
         .execute();
       await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', request.tokenDigest!).execute();
+      await recordAudit(trx, { actor: request.user, client: clientOf(request), action: 'password.change', entity: 'users', entityId: userId });
     });
     return { message: translate(requestLang(request), 'password_changed'), data: null };
   });

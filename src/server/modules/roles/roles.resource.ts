@@ -13,4 +13,5 @@ export const roleResource = defineResource({
   updateSchema: UserRoleBody,
   roles: { read: ['admin'], write: ['admin'] },
   exportColumns: ['id', 'title', 'slug', 'status', 'created_at'],
+  audited: { store: 'role.create', update: 'role.update' },
 });

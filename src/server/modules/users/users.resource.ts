@@ -4,6 +4,7 @@ import type { Role } from '../../../common/constants.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
 import { refuseTakenContacts } from './users.service.js';
 
@@ -30,7 +31,11 @@ export const userResource = defineResource({
   async update(ctx, id, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password_confirmation?: string };
     await refuseTakenContacts(ctx.db, fields, id);
+    const before = await ctx.db.selectFrom('users').innerJoin('user_roles', 'user_roles.id', 'users.role_id').select('user_roles.slug as role').where('users.id', '=', id).executeTakeFirstOrThrow();
     await updateUser(ctx.db, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
+    const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
+    if (role && role !== before.role) await recordAudit(ctx.db, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
+    if (password) await recordAudit(ctx.db, { ...entry, action: 'password.change' });
   },
   guardWrite: (ctx, row, action) => {
     if ((action === 'soft-delete' || action === 'destroy') && row.id === ctx.user.id) throw new ValidationError({ id: ['cannot_remove_self'] });

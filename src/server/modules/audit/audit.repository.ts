@@ -1,0 +1,81 @@
+/**
+ * The audit log's writes: one row per change that matters (approvals, deletions, roles, settings,
+ * passwords), written with the caller's transaction so a rolled-back change leaves no entry.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { now } from '../../lib/time.js';
+
+export type AuditAction =
+  | 'payment.approve'
+  | 'payment.unapprove'
+  | 'record.soft_delete'
+  | 'record.restore'
+  | 'record.destroy'
+  | 'user.role_change'
+  | 'role.create'
+  | 'role.update'
+  | 'settings.update'
+  | 'password.reset_request'
+  | 'password.reset_used'
+  | 'password.change';
+
+/** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
+export type AuditClient = { ip: string | null; userAgent: string | null };
+
+/** Who acted; a snapshot, so the entry keeps the name and role the account had at the time. */
+export type AuditActor = { id: number; name: string; role: string } | null;
+
+export type AuditEntry = {
+  actor: AuditActor;
+  client: AuditClient;
+  action: AuditAction;
+  entity: string;
+  entityId: number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+const USER_AGENT_LENGTH = 255;
+
+/** Keys that never go into the log, whatever a caller passes. */
+const SECRET = /password|token|secret/i;
+
+export function clientOf(request: FastifyRequest): AuditClient {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, USER_AGENT_LENGTH) : null };
+}
+
+function withoutSecrets(values: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!values) return null;
+  const kept = Object.entries(values).filter(([key]) => !SECRET.test(key));
+  return kept.length ? Object.fromEntries(kept) : null;
+}
+
+/** Only the fields whose value differs, on both sides: an update's entry says what it changed. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = Object.keys(after).filter((key) => key in before && JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
+}
+
+export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
+  const before = withoutSecrets(entry.before);
+  const after = withoutSecrets(entry.after);
+  await db
+    .insertInto('audit_logs')
+    .values({
+      user_id: entry.actor?.id ?? null,
+      user_name: entry.actor?.name ?? null,
+      user_role: entry.actor?.role ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      before: before && JSON.stringify(before),
+      after: after && JSON.stringify(after),
+      ip: entry.client.ip,
+      user_agent: entry.client.userAgent,
+      created_at: now(),
+    })
+    .execute();
+}

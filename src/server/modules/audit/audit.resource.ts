@@ -1,0 +1,23 @@
+/**
+ * The audit log for admins: list (newest first), search by action, entity or user name, filter by
+ * action, entity, user and date (`conditions={"created_at":{"gte":…}}`), view and CSV export.
+ * Nobody may write it through the API: no write roles, so the machinery registers no write routes.
+ */
+import { columnsOf, defineResource } from '../../lib/resource/definition.js';
+
+const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+
+export const auditResource = defineResource({
+  name: 'audit-logs',
+  table: 'audit_logs',
+  columns: columnsOf('audit_logs', ['id', 'user_id', 'user_name', 'user_role', 'action', 'entity', 'entity_id', 'before', 'after', 'ip', 'user_agent', 'status', 'created_at']),
+  listColumns: ['id', 'created_at', 'user_id', 'user_name', 'user_role', 'action', 'entity', 'entity_id', 'ip'],
+  searchable: ['action', 'entity', 'user_name'],
+  sortable: ['id', 'created_at', 'action', 'entity', 'user_name'],
+  filterable: ['id', 'action', 'entity', 'entity_id', 'user_id', 'user_role', 'ip', 'created_at'],
+  roles: { read: ['admin'], write: [] },
+  defaultPageSize: 25,
+  exportColumns: ['id', 'created_at', 'user_id', 'user_name', 'user_role', 'action', 'entity', 'entity_id', 'before', 'after', 'ip', 'user_agent'],
+  /** The stored JSON of the changed fields as objects. */
+  present: (row) => ({ ...row, ...('before' in row ? { before: parsed(row.before) } : {}), ...('after' in row ? { after: parsed(row.after) } : {}) }),
+});
