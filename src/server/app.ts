@@ -39,6 +39,7 @@ import { uploadsRoutes } from './modules/media/uploads.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { storagePlugin } from './lib/storage/index.js';
 import { resources } from './modules/resources.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
 
   await app.register(uploadsRoutes);
+  siteRoutes(app);
   registerClient(app, config.webRoot);
   return app;
 }
@@ -150,7 +152,9 @@ function registerClient(app: FastifyInstance, webRoot: string | undefined): void
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    // A public page at /{url} (or the site's 404); the app's own paths fall through to the client.
+    if (await app.servePublicSite(request, reply)) return reply;
     const isPage = request.method === 'GET' && !request.url.startsWith('/api') && (request.headers.accept ?? '').includes('text/html');
     if (hasClient && isPage) {
       return reply.sendFile('index.html', webRoot as string);

@@ -1,0 +1,47 @@
+/**
+ * Rendered public pages, kept in memory for a few seconds (architecture §8: a public page must stay
+ * cheap under load). Any write to what the site shows (pages, menus, categories, settings, media)
+ * empties the app's cache at once; other processes catch up within the time to live.
+ */
+import { createHash } from 'node:crypto';
+
+export type Rendered = { status: number; type: string; body: string; etag: string };
+
+export const SITE_CACHE_TTL_MS = 10_000;
+/** Unknown urls are cached too (as 404s), so the number of entries is bounded. */
+const MAX_ENTRIES = 2000;
+
+export function rendered(status: number, type: string, body: string): Rendered {
+  return { status, type, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+export type SiteCache = {
+  /** The cached answer for `key`, or the one `render` makes (then cached). */
+  get(key: string, render: () => Promise<Rendered>): Promise<Rendered>;
+  invalidate(): void;
+};
+
+export function createSiteCache(ttlMs = SITE_CACHE_TTL_MS): SiteCache {
+  const entries = new Map<string, { rendered: Rendered; expires: number }>();
+  return {
+    async get(key, render) {
+      const hit = entries.get(key);
+      const at = Date.now();
+      if (hit && hit.expires > at) return hit.rendered;
+      const fresh = await render();
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, { rendered: fresh, expires: at + ttlMs });
+      return fresh;
+    },
+    invalidate() {
+      entries.clear();
+    },
+  };
+}
+
+/** API paths whose successful writes change what the public site shows. */
+const SITE_WRITES = /^\/api\/v1\/(page-build|web-page-menu|web-page-sub-menu|blog-categories|news-categories|notice-categories|settings|media)(\/|$)/;
+
+export function isSiteWrite(method: string, url: string, status: number): boolean {
+  return method !== 'GET' && method !== 'HEAD' && status < 400 && SITE_WRITES.test(url);
+}

@@ -1,0 +1,191 @@
+/**
+ * The public website (issue 5 item 6, architecture §5): /site (home), /site/{type} and
+ * /site/{type}/category/{id} (listings), /{url} for each published page (through the app's
+ * not-found handler, see `servePublicSite`), /sitemap.xml, /robots.txt and the site's stylesheet
+ * and fonts. When SITE_HOST is set, that host gets the home at / and /site redirects there.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizePageUrl } from '../../../common/schemas/pages.js';
+import { firstPathSegment, isReservedPath, RESERVED_PATH_SEGMENTS } from '../../../common/site-paths.js';
+import { escapeHtml } from '../../lib/html.js';
+import { createSiteCache, isSiteWrite, type Rendered, rendered } from './site-cache.js';
+import { activeCategory, headerMenu, LISTED_TYPES, type ListedType, latestPages, listedPages, publishedPage, siteSettings, sitemapPages } from './site.data.js';
+import { documentOf, type Frame, type Head, homeMain, listingMain, notFoundMain, pageHref, pageMain, TYPE_NAMES } from './site.templates.js';
+
+const PER_PAGE = 10;
+const HOME_LATEST = 5;
+
+const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-bengali/package.json')), 'files');
+const FONTS = ['noto-sans-bengali-bengali-400-normal.woff2', 'noto-sans-bengali-bengali-700-normal.woff2'];
+const ASSETS = '/site/assets';
+
+const STYLESHEET = fs.readFileSync(new URL('./site.css', import.meta.url), 'utf8').replaceAll('{{FONTS}}', `${ASSETS}/fonts`);
+const STYLESHEET_VERSION = createHash('sha1').update(STYLESHEET).digest('hex').slice(0, 10);
+const STYLESHEET_PATH = `${ASSETS}/site.css?v=${STYLESHEET_VERSION}`;
+
+/** Site pages may show https images from the editor; everything else stays as strict as the app's policy. */
+const SITE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/** The app's private screens, kept out of search engines. */
+const PRIVATE_SEGMENTS = RESERVED_PATH_SEGMENTS.filter((segment) => !['site', 'assets', 'uploads', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'index.html', 'avatar.png'].includes(segment));
+
+const hostName = (request: FastifyRequest) => (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+
+/** Called on the root instance (not registered as a plugin), so its write hook sees every API route. */
+export function siteRoutes(app: FastifyInstance): void {
+  const { appUrl, siteHost } = app.config;
+  const cache = createSiteCache();
+  app.decorate('invalidateSite', () => cache.invalidate());
+  const isSiteHost = (request: FastifyRequest) => siteHost !== undefined && hostName(request) === siteHost.toLowerCase();
+
+  const frameOf = async (request: FastifyRequest): Promise<Frame> => ({
+    settings: await siteSettings(app.db),
+    menu: await headerMenu(app.db),
+    origin: appUrl,
+    home: isSiteHost(request) ? '/' : '/site',
+    stylesheet: STYLESHEET_PATH,
+  });
+
+  const page = async (request: FastifyRequest, status: number, head: Head, main: (frame: Frame) => ReturnType<typeof homeMain>) => {
+    const frame = await frameOf(request);
+    return rendered(status, 'text/html; charset=utf-8', documentOf(frame, head, main(frame)));
+  };
+
+  const notFoundPage = (request: FastifyRequest) => page(request, 404, { title: 'পৃষ্ঠাটি খুঁজে পাওয়া যায়নি', path: request.url.split('?')[0]!, noindex: true }, notFoundMain);
+
+  /** Sends a cached rendering; a matching If-None-Match gets 304 without a body. */
+  const send = async (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) => {
+    const answer = await cache.get(`${isSiteHost(request) ? 'site' : 'app'}:${key}`, render);
+    reply.header('content-security-policy', SITE_CSP);
+    if (answer.status !== 200) return reply.status(answer.status).header('cache-control', 'no-cache').type(answer.type).send(answer.body);
+    reply.header('cache-control', 'public, max-age=60').header('etag', answer.etag);
+    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+    return reply.type(answer.type).send(answer.body);
+  };
+
+  const home = (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply, 'home', async () => {
+      const [notice, news, blog, pages] = await Promise.all([
+        latestPages(app.db, 'notice', HOME_LATEST),
+        latestPages(app.db, 'news', HOME_LATEST),
+        latestPages(app.db, 'blog', HOME_LATEST),
+        latestPages(app.db, 'page', HOME_LATEST),
+      ]);
+      const frame = await frameOf(request);
+      return rendered(200, 'text/html; charset=utf-8', documentOf(frame, { title: frame.settings.site_name ?? '', path: frame.home }, homeMain(frame, { notice, news, blog }, pages)));
+    });
+
+  const listing = async (request: FastifyRequest, reply: FastifyReply, type: string, categoryId?: string) => {
+    if (!(LISTED_TYPES as readonly string[]).includes(type) || (categoryId !== undefined && !/^[1-9]\d{0,9}$/.test(categoryId))) {
+      return send(request, reply, `404:${request.url.split('?')[0]}`, () => notFoundPage(request));
+    }
+    const listed = type as ListedType;
+    const pageParam = (request.query as Record<string, unknown>).page;
+    const pageNumber = typeof pageParam === 'string' && /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
+    const base = categoryId ? `/site/${listed}/category/${categoryId}` : `/site/${listed}`;
+    return send(request, reply, `${base}?${pageNumber}`, async () => {
+      const category = categoryId ? await activeCategory(app.db, listed, Number(categoryId)) : undefined;
+      if (categoryId && !category) return notFoundPage(request);
+      const { rows, total } = await listedPages(app.db, listed, pageNumber, PER_PAGE, category && { column: `${listed}_category_id`, id: category.id });
+      const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
+      if (pageNumber > lastPage) return notFoundPage(request);
+      const title = category ? `${TYPE_NAMES[listed]}: ${category.title}` : TYPE_NAMES[listed];
+      const path = pageNumber === 1 ? base : `${base}?page=${pageNumber}`;
+      return page(request, 200, { title, path }, () => listingMain({ type: listed, category, rows, page: pageNumber, lastPage, path: base }));
+    });
+  };
+
+  app.get('/site', (request, reply) => (isSiteHost(request) ? reply.redirect('/', 301) : home(request, reply)));
+  app.get<{ Params: { type: string } }>('/site/:type', (request, reply) => listing(request, reply, request.params.type));
+  app.get<{ Params: { type: string; id: string } }>('/site/:type/category/:id', (request, reply) => listing(request, reply, request.params.type, request.params.id));
+
+  app.get(`${ASSETS}/site.css`, (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
+  );
+  app.get<{ Params: { file: string } }>(`${ASSETS}/fonts/:file`, (request, reply) => {
+    if (!FONTS.includes(request.params.file)) return send(request, reply, `404:${request.url}`, () => notFoundPage(request));
+    return reply.type('font/woff2').header('cache-control', 'public, max-age=31536000, immutable').send(fs.createReadStream(path.join(FONT_DIR, request.params.file)));
+  });
+
+  app.get('/sitemap.xml', (request, reply) =>
+    send(request, reply, 'sitemap', async () => {
+      const pages = await sitemapPages(app.db);
+      const entry = (loc: string, lastmod?: string) => `<url><loc>${escapeHtml(`${appUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+      const urls = [entry('/site'), ...LISTED_TYPES.map((type) => entry(`/site/${type}`)), ...pages.map((p) => entry(pageHref(p.url), p.updated_at))];
+      return rendered(200, 'application/xml; charset=utf-8', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+    }),
+  );
+
+  app.get('/robots.txt', (request, reply) =>
+    send(request, reply, 'robots', async () =>
+      rendered(200, 'text/plain; charset=utf-8', ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...PRIVATE_SEGMENTS.filter((s) => s !== 'api').map((segment) => `Disallow: /${segment}`), '', `Sitemap: ${appUrl}/sitemap.xml`, ''].join('\n')),
+    ),
+  );
+
+  // A successful write to pages, menus, categories, settings or media changes what the site shows.
+  app.addHook('onSend', async (request, reply) => {
+    if (isSiteWrite(request.method, request.url, reply.statusCode)) cache.invalidate();
+  });
+
+  app.decorate('servePublicSite', servePublicPath);
+
+  /**
+   * A GET the routes did not answer: the home at / on SITE_HOST, a published page at /{url}, or the
+   * Bengali 404 page for a path of the site. Paths of the app (reserved first segments, / elsewhere)
+   * are left to the client: false.
+   */
+  async function servePublicPath(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const pathname = request.url.split('?')[0]!;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      decoded = '';
+    }
+    if (pathname === '/' && isSiteHost(request)) {
+      await home(request, reply);
+      return true;
+    }
+    const segment = firstPathSegment(decoded);
+    if (segment === 'site') {
+      await send(request, reply, `404:${pathname}`, () => notFoundPage(request));
+      return true;
+    }
+    if (segment === '' || isReservedPath(decoded)) return false;
+    const url = normalizePageUrl(decoded);
+    await send(request, reply, `page:${url}`, async () => {
+      const found = await publishedPage(app.db, url);
+      if (!found) return notFoundPage(request);
+      return page(
+        request,
+        200,
+        {
+          title: found.meta_title || found.title,
+          ogTitle: found.title,
+          path: pageHref(found.url),
+          description: found.meta_description || found.og_description,
+          ogDescription: found.og_description || found.meta_description,
+          keywords: found.meta_keywords,
+          image: found.og_image || found.image,
+          type: found.content_type === 'page' ? 'website' : 'article',
+        },
+        () => pageMain(found),
+      );
+    });
+    return true;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For the app's not-found handler: answers a public page or the site's 404, or returns false. */
+    servePublicSite(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+    /** Empties the rendered-page cache; writes under the site's API paths do it on their own. */
+    invalidateSite(): void;
+  }
+}
