@@ -55,8 +55,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // 1 MB of JSON or form fields; uploads have their own limits (multipart below). Larger → 413.
     bodyLimit: 1_048_576,
-    requestTimeout: 60_000,
+    // A whole request must arrive within 2 minutes (a 5 MB upload at 45 kB/s), and a connection that sends
+    // or receives nothing for a minute is closed: slow or stalled clients cannot hold connections for good.
+    requestTimeout: 120_000,
+    connectionTimeout: 60_000,
     routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(helmet, {
     hsts: config.env === 'production',
+    frameguard: { action: 'deny' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -84,6 +89,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // FilePond's image preview decodes in a worker it creates from a blob: URL.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.env === 'production' ? [] : null,
