@@ -1,7 +1,7 @@
 /**
  * Institute registration (spec §2, §3, §5). Loaded as its own chunk with the geo data, so the login
  * screen does not carry them. The fields are the shared institute form (institute/InstituteFormSections).
- * The logo upload comes with the upload widget in a later issue.
+ * The logo is an anonymous upload into 'logos'.
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -41,7 +41,7 @@ export default function RegisterPage() {
       ]}
     >
       <ApiForm state={state}>
-        <InstituteFormSections password="required" />
+        <InstituteFormSections password="required" images="logo" />
         <SubmitButton label={t('register.submit')} processingLabel={t('register.submitting')} size="md" w={{ base: '100%', sm: 320 }} mx="auto" />
       </ApiForm>
     </AuthCard>

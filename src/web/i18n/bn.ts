@@ -40,6 +40,7 @@ export const bn = {
       contact: 'যোগাযোগ',
       address: 'ঠিকানা',
       password: 'পাসওয়ার্ড',
+      images: 'ছবি ও লোগো',
     },
     fields: {
       institute_type: 'প্রতিষ্ঠানের ধরন',
@@ -66,6 +67,8 @@ export const bn = {
       post_office: 'ডাকঘর',
       password: 'পাসওয়ার্ড',
       password_confirmation: 'পাসওয়ার্ড আবার লিখুন',
+      photo: 'ছবি',
+      file: 'প্রতিষ্ঠানের লোগো',
     },
     placeholders: {
       choose: 'বেছে নিন',
@@ -78,6 +81,7 @@ export const bn = {
     hints: {
       email: 'পাসওয়ার্ড ভুলে গেলে এই ঠিকানায় অস্থায়ী পাসওয়ার্ড পাঠানো হবে।',
       password: 'কমপক্ষে {{min}} অক্ষর।',
+      image: 'মাপ {{width}} × {{height}} পিক্সেল, সর্বোচ্চ ৫ মেগাবাইট।',
     },
     submit: 'নিবন্ধন করুন',
     submitting: 'নিবন্ধন হচ্ছে…',

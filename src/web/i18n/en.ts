@@ -41,6 +41,7 @@ export const en = {
       contact: 'Contact',
       address: 'Address',
       password: 'Password',
+      images: 'Photo and logo',
     },
     fields: {
       institute_type: 'Institute type',
@@ -67,6 +68,8 @@ export const en = {
       post_office: 'Post office',
       password: 'Password',
       password_confirmation: 'Repeat the password',
+      photo: 'Photo',
+      file: 'Institute logo',
     },
     placeholders: {
       choose: 'Choose',
@@ -79,6 +82,7 @@ export const en = {
     hints: {
       email: 'A temporary password is sent here if you forget yours.',
       password: 'At least {{min}} characters.',
+      image: 'Size {{width}} × {{height}} pixels, at most 5 MB.',
     },
     submit: 'Register',
     submitting: 'Registering…',

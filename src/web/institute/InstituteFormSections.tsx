@@ -16,6 +16,7 @@ import type { PublicUser } from '../../common/schemas/user';
 import { AddressPicker } from '../auth/AddressPicker';
 import { PasswordField, TextField } from '../components/forms/fields';
 import { SelectField } from '../components/forms/SelectField';
+import { UploadField } from '../components/upload/UploadField';
 import { useLanguage } from '../i18n';
 import { formatNumber } from '../i18n/format';
 
@@ -43,6 +44,8 @@ export const EMPTY_INSTITUTE = {
   union: '',
   holding_no: '',
   post_office: '',
+  photo: '',
+  file: '',
 };
 
 export type InstituteFieldName = keyof typeof EMPTY_INSTITUTE;
@@ -66,13 +69,22 @@ export function FormSection({ legend, children }: { legend: string; children: Re
 
 export type PasswordMode = 'required' | 'optional' | 'none';
 
-export function InstituteFormSections({ password, passwordHint }: { password: PasswordMode; passwordHint?: string }) {
+/**
+ * Which images the form takes (spec §3, §9: 200×200): the public register form only the logo (an
+ * anonymous upload may only go to 'logos'), a signed-in form the account photo as well.
+ */
+export type ImageMode = 'logo' | 'photo-and-logo';
+
+const IMAGE_SIZE = 200;
+
+export function InstituteFormSections({ password, passwordHint, images = 'photo-and-logo' }: { password: PasswordMode; passwordHint?: string; images?: ImageMode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const label = (name: InstituteFieldName | 'password' | 'password_confirmation') => t(`register.fields.${name}`);
   const mobile = { type: 'tel', inputMode: 'tel', placeholder: t('register.placeholders.mobile') } as const;
   const url = { type: 'url', placeholder: t('register.placeholders.url') } as const;
   const choose = t('register.placeholders.choose');
+  const imageHint = t('register.hints.image', { width: formatNumber(IMAGE_SIZE, lang), height: formatNumber(IMAGE_SIZE, lang) });
 
   return (
     <>
@@ -124,6 +136,13 @@ export function InstituteFormSections({ password, passwordHint }: { password: Pa
           <TextField name="post_office" label={label('post_office')} />
         </SimpleGrid>
       </Fieldset>
+
+      <FormSection legend={t('register.sections.images')}>
+        {images === 'photo-and-logo' && (
+          <UploadField name="photo" label={label('photo')} width={IMAGE_SIZE} height={IMAGE_SIZE} folder="photos" description={imageHint} />
+        )}
+        <UploadField name="file" label={label('file')} width={IMAGE_SIZE} height={IMAGE_SIZE} folder="logos" description={imageHint} />
+      </FormSection>
 
       {password !== 'none' && (
         <FormSection legend={t('register.sections.password')}>

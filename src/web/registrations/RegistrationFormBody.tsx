@@ -11,7 +11,10 @@ import { useCurrentUser } from '../auth/session';
 import { TextField } from '../components/forms/fields';
 import { CheckboxField, RadioGroupField, UpperTextField } from '../components/forms/moreFields';
 import { SelectField } from '../components/forms/SelectField';
+import { UploadField } from '../components/upload/UploadField';
+import { useLanguage } from '../i18n';
 import type { Catalog } from '../i18n/catalog';
+import { formatNumber } from '../i18n/format';
 import { FormSection } from '../institute/InstituteFormSections';
 import { InstituteOfForm } from '../institute/InstituteOfForm';
 import type { RegistrationRow } from '../resources/rows';
@@ -20,6 +23,9 @@ import { classOptions, departmentOptions, genderOptions } from './reference';
 
 export type RegistrationFieldKey = keyof Catalog['registrations']['fields'];
 
+/** The student's photo: a portrait box (fitted inside, never enlarged), sharp on the printed sheet's 120×150 frame. */
+const PHOTO_SIZE = { width: 300, height: 400 };
+
 export function RegistrationFormBody({ row }: { mode: FormMode; row?: RegistrationRow }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -27,6 +33,7 @@ export function RegistrationFormBody({ row }: { mode: FormMode; row?: Registrati
   const label = (name: RegistrationFieldKey) => t(`registrations.fields.${name}`);
   const mobile = { type: 'tel', inputMode: 'tel', placeholder: t('register.placeholders.mobile') } as const;
   const upperHint = t('registrations.hints.upper');
+  const lang = useLanguage();
 
   return (
     <>
@@ -48,6 +55,14 @@ export function RegistrationFormBody({ row }: { mode: FormMode; row?: Registrati
         <SelectField name="department" label={label('department')} data={departmentOptions(t)} allowDeselect={false} />
         <TextField name="name_bangla" label={label('name_bangla')} />
         <UpperTextField name="name_english" label={label('name_english')} description={upperHint} />
+        <UploadField
+          name="photo"
+          label={label('photo')}
+          width={PHOTO_SIZE.width}
+          height={PHOTO_SIZE.height}
+          folder="students"
+          description={t('registrations.hints.photo', { width: formatNumber(PHOTO_SIZE.width, lang), height: formatNumber(PHOTO_SIZE.height, lang) })}
+        />
         {isAdmin && <TextField name="birth_certificate_no" label={label('birth_certificate_no')} inputMode="numeric" description={t('registrations.hints.birthCertificate')} />}
       </FormSection>
 

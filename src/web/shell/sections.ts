@@ -41,6 +41,7 @@ const UsersModule = lazy(() => import('../resources/modules/users'));
 const ProfileModule = lazy(() => import('../profile/ProfileModule'));
 const RegistrationsModule = lazy(() => import('../resources/modules/registrations'));
 const PaymentsModule = lazy(() => import('../resources/modules/payments'));
+const SettingsModule = lazy(() => import('../settings/SettingsModule'));
 /** The website management sections share one chunk. */
 const website = (name: keyof typeof import('../resources/modules/website')) =>
   lazy(async () => ({ default: (await import('../resources/modules/website'))[name] }));
@@ -59,7 +60,7 @@ export const sections: readonly Section[] = [
   { key: 'newsCategories', path: '/web-pages-management/news-categories', roles: ADMIN, icon: IconNews, place: 'website', whenDenied: 'refuse', Component: website('NewsCategoriesModule') },
   { key: 'noticeCategories', path: '/web-pages-management/notice-categories', roles: ADMIN, icon: IconSpeakerphone, place: 'website', whenDenied: 'refuse', Component: website('NoticeCategoriesModule') },
   { key: 'pageBuild', path: '/web-pages-management/page-build', roles: ADMIN, icon: IconLayoutGrid, place: 'website', whenDenied: 'refuse' },
-  { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse' },
+  { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse', Component: SettingsModule },
   { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse', Component: ProfileModule },
 ];
 

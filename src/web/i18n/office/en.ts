@@ -315,11 +315,13 @@ export const enOffice = {
       roll_no: 'Roll no',
       institute_name: 'Institute name',
       address: 'Address',
+      photo: "Student's photo",
     },
     hints: {
       upper: 'Written in capital letters.',
       birthCertificate: '10 to 17 digits',
       classRoll: "The student's roll in class (digits only)",
+      photo: 'A recent photo taken from the front; {{width}} × {{height}} pixels, at most 5 MB.',
     },
     declaration: 'I declare that all the information above is correct. If any of it proves false, this registration is void.',
     declarationRequired: 'Tick the declaration to submit the registration.',

@@ -56,8 +56,8 @@ const adminForm = RegistrationBody.safeExtend({ institute_id: requiredId(), decl
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-/** The shared schema's fields; the photo joins them with the upload field. */
-const FORM_FIELDS = (Object.keys(RegistrationBody.shape) as (keyof typeof RegistrationBody.shape)[]).filter((name) => name !== 'photo');
+/** The shared schema's fields; the photo is its stored path (the upload field's value). */
+const FORM_FIELDS = Object.keys(RegistrationBody.shape) as (keyof typeof RegistrationBody.shape)[];
 
 function formValues(row: RegistrationRow | undefined): FormValues {
   const values: FormValues = Object.fromEntries(FORM_FIELDS.map((name) => [name, text(row?.[name])]));
