@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-21-initial.js';
 import * as registrationNumbers from './migrations/2026-11-22-registration-numbers.js';
 import * as auditLog from './migrations/2026-11-24-audit-log.js';
 import * as registrationSearch from './migrations/2026-11-23-registration-search.js';
+import * as registrationTotals from './migrations/2026-11-23-registration-totals.js';
 import * as mediaUploader from './migrations/2026-11-25-media-uploader.js';
 
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-registration-numbers': registrationNumbers,
   '2026-11-24-audit-log': auditLog,
   '2026-11-23-registration-search': registrationSearch,
+  '2026-11-23-registration-totals': registrationTotals,
   '2026-11-25-media-uploader': mediaUploader,
 };
 

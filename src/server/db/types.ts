@@ -219,6 +219,12 @@ export interface AuditLogsTable {
   created_at: string;
 }
 
+/** Season totals: `class:gender` → active registrations, and the count of listed institute × class pairs. */
+export interface RegistrationTotalsTable {
+  name: string;
+  total: Defaulted<number>;
+}
+
 export interface SequencesTable {
   name: string;
   value: Defaulted<number>;
@@ -230,6 +236,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
+  registration_totals: RegistrationTotalsTable;
   scholarship_payments: ScholarshipPaymentsTable;
   web_page_menus: MenusTable;
   web_page_sub_menus: SubMenusTable;

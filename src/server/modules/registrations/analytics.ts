@@ -5,18 +5,20 @@
 import { type Kysely, sql } from 'kysely';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { Analytics, ClassAnalytics, InstituteAnalyticsRow } from '../../../common/schemas/registrations.js';
+import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
 import type { Database } from '../../db/types.js';
 import { containsPattern } from '../../lib/resource/query.js';
 import { registrationFee } from '../settings/settings.repository.js';
 
 /** Totals for one institute, or across all institutes when `instituteId` is undefined. */
 export async function analytics(db: Kysely<Database>, instituteId: number | undefined): Promise<Analytics> {
-  const counts = await db
-    .selectFrom('registration_counts')
-    .select(['class', 'gender', (eb) => eb.fn.sum<number>('total').as('total')])
-    .$if(instituteId !== undefined, (q) => q.where('institute_id', '=', instituteId!))
-    .groupBy(['class', 'gender'])
-    .execute();
+  const counts =
+    instituteId === undefined
+      ? (await db.selectFrom('registration_totals').select(['name', 'total']).where('name', '!=', INSTITUTE_CLASSES).execute()).map(({ name, total }) => {
+          const [klass, gender] = name.split(':');
+          return { class: klass, gender, total };
+        })
+      : await db.selectFrom('registration_counts').select(['class', 'gender', 'total']).where('institute_id', '=', instituteId).execute();
   const payments = await db
     .selectFrom('scholarship_payments')
     .select(['is_approved', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
@@ -51,29 +53,38 @@ export async function analytics(db: Kysely<Database>, instituteId: number | unde
   };
 }
 
-/** The admin's per-institute, per-class list with search on the institute's names. */
+/**
+ * The admin's per-institute, per-class list with search on the institute's names. Without a search
+ * the total is the maintained pair count and the page is read in the order of the
+ * registration_counts_listed index, so neither scans the season.
+ */
 export async function instituteRows(db: Kysely<Database>, options: { search?: string; page: number; perPage: number }) {
-  const base = db
+  const matching = options.search
+    ? db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where((eb) => {
+          const pattern = containsPattern(options.search!);
+          return eb.or([sql<boolean>`lower(u.name) like lower(${pattern}) escape '\\'`, sql<boolean>`lower(u.institute_name_english) like lower(${pattern}) escape '\\'`]);
+        })
+    : undefined;
+  const grouped = db
     .selectFrom('registration_counts as rc')
-    .innerJoin('users as u', 'u.id', 'rc.institute_id')
     .where('rc.total', '>', 0)
-    .$if(Boolean(options.search), (q) =>
-      q.where((eb) => {
-        const pattern = containsPattern(options.search!);
-        return eb.or([sql<boolean>`lower(u.name) like lower(${pattern}) escape '\\'`, sql<boolean>`lower(u.institute_name_english) like lower(${pattern}) escape '\\'`]);
-      }),
-    );
-  const grouped = base.groupBy(['rc.institute_id', 'rc.class', 'u.name', 'u.upozilla']);
-  const [{ total }] = (await db
-    .selectFrom(grouped.select(['rc.institute_id', 'rc.class']).as('g'))
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .execute()) as [{ total: number }];
-  const rows = await grouped
+    .$if(matching !== undefined, (q) => q.where('rc.institute_id', 'in', matching!))
+    .groupBy(['rc.institute_id', 'rc.class']);
+  const total = matching
+    ? Number(
+        (await db
+          .selectFrom(grouped.select(['rc.institute_id', 'rc.class']).as('g'))
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow()).total,
+      )
+    : Number((await db.selectFrom('registration_totals').select('total').where('name', '=', INSTITUTE_CLASSES).executeTakeFirst())?.total ?? 0);
+  const page = grouped
     .select([
       'rc.institute_id',
-      'u.name as institute_name',
       'rc.class',
-      'u.upozilla',
       (eb) => eb.fn.sum<number>('rc.total').as('total'),
       sql<number>`sum(case when rc.gender = 'm' then rc.total else 0 end)`.as('male'),
       sql<number>`sum(case when rc.gender = 'f' then rc.total else 0 end)`.as('female'),
@@ -81,10 +92,16 @@ export async function instituteRows(db: Kysely<Database>, options: { search?: st
     .orderBy('rc.institute_id', 'desc')
     .orderBy('rc.class')
     .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
+    .offset((options.page - 1) * options.perPage);
+  const rows = await db
+    .selectFrom(page.as('p'))
+    .innerJoin('users as u', 'u.id', 'p.institute_id')
+    .select(['p.institute_id', 'u.name as institute_name', 'p.class', 'u.upozilla', 'p.total', 'p.male', 'p.female'])
+    .orderBy('p.institute_id', 'desc')
+    .orderBy('p.class')
     .execute();
   return {
-    total: Number(total),
+    total,
     rows: rows.map((r): InstituteAnalyticsRow => ({ ...r, total: Number(r.total), male: Number(r.male), female: Number(r.female) })),
   };
 }

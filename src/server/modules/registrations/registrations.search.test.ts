@@ -69,18 +69,23 @@ describe('registration search', () => {
     expect(names(await search(admin, 'নুসরা'))).toEqual(['NUSRAT JAHAN']);
   });
 
-  it('finds a registration number whole or by its first digits, and a mobile number', async () => {
+  it('finds a registration number or a mobile number whole or by its first digits, in Bengali digits or with +880', async () => {
     const regNo = stored.nusrat!.reg_no;
     expect((await search(admin, regNo)).data.map((r) => r.id)).toEqual([stored.nusrat!.id]);
     expect((await search(admin, regNo.slice(0, 4))).total).toBe(5);
+    expect((await search(admin, regNo.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d))))).data.map((r) => r.id)).toEqual([stored.nusrat!.id]);
     expect(names(await search(admin, '01550987654'))).toEqual(['NUSRAT JAHAN']);
-    expect(names(await search(admin, '0987'))).toEqual(['NUSRAT JAHAN']);
+    expect(names(await search(admin, '+880 1550-98'))).toEqual(['NUSRAT JAHAN']);
+    expect(names(await search(admin, '01819'))).toEqual(['TAHMID HASAN CHOWDHURY']);
+    // Numbers match from their start: the middle of a mobile number is not a search for it.
+    expect((await search(admin, '0987654')).total).toBe(0);
   });
 
   it('treats % and _ as the characters they are', async () => {
     expect(names(await search(admin, '100%'))).toEqual(['100% SURE_THING']);
     expect(names(await search(admin, 'sure_'))).toEqual(['100% SURE_THING']);
     expect(names(await search(admin, '0%'))).toEqual(['100% SURE_THING']);
+    expect(names(await search(admin, '0% sure'))).toEqual(['100% SURE_THING']);
   });
 
   it('takes text that looks like search syntax literally and never fails on it', async () => {

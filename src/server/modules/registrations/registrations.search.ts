@@ -1,10 +1,15 @@
 /**
- * The registrations list's search on SQLite: a phrase over the FTS5 trigram index (migration
- * 2026-11-23), which matches exactly where the text is a case-insensitive substring of a searched
- * column. Trigrams need three characters, so a shorter text is left to the plain scan. PostgreSQL
- * answers the plain `like` from its pg_trgm indexes and needs nothing here.
+ * The registrations list's search over a season (architecture §8), answered from indexes:
+ * - a number (ASCII or Bengali digits, a mobile with +880 accepted) matches the start of the
+ *   registration number or the mobile number: a range over their b-tree indexes on SQLite, a
+ *   prefix `like` served by the pg_trgm indexes on PostgreSQL;
+ * - any other text is a case-insensitive substring of the English or Bengali name, reg no or
+ *   mobile: on SQLite a phrase over the FTS5 trigram index (migration 2026-11-23), which matches
+ *   exactly the substrings; trigrams need three characters, so a shorter text is left to the plain
+ *   `like` scan. PostgreSQL answers that `like` from its pg_trgm indexes.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { normalizeMobile } from '../../../common/validation.js';
 
 const MIN_INDEXED_LENGTH = 3;
 
@@ -13,7 +18,22 @@ export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** The digits of a text that is a number (spaces and dashes allowed), else undefined. */
+export function searchedNumber(text: string): string | undefined {
+  const digits = normalizeMobile(text.trim());
+  return /^\d+$/.test(digits) ? digits : undefined;
+}
+
 export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres'): Expression<SqlBool> | undefined {
+  const number = searchedNumber(text);
+  if (number !== undefined) {
+    if (dialect === 'postgres') {
+      return sql<SqlBool>`(lower(scholarship_registrations.reg_no) like ${`${number}%`} or lower(scholarship_registrations.contact_number) like ${`${number}%`})`;
+    }
+    // ':' is the character after '9', so [n, n:) is every text starting with the digits n.
+    const end = `${number}:`;
+    return sql<SqlBool>`((scholarship_registrations.reg_no >= ${number} and scholarship_registrations.reg_no < ${end}) or (scholarship_registrations.contact_number >= ${number} and scholarship_registrations.contact_number < ${end}))`;
+  }
   if (dialect !== 'sqlite' || [...text].length < MIN_INDEXED_LENGTH) return undefined;
   return sql<SqlBool>`scholarship_registrations.id in (select rowid from registrations_search where registrations_search match ${ftsPhrase(text)})`;
 }

@@ -1,0 +1,88 @@
+/** Name parts for generated students and institutes: each Bengali spelling beside its English one. */
+
+export type Pair = readonly [bn: string, en: string];
+
+export const MALE_NAMES: readonly Pair[] = [
+  ['মোঃ', 'MD'],
+  ['আব্দুল্লাহ', 'ABDULLAH'],
+  ['রাকিব', 'RAKIB'],
+  ['তানভীর', 'TANVIR'],
+  ['সাকিব', 'SAKIB'],
+  ['ইমরান', 'IMRAN'],
+  ['মাহমুদ', 'MAHMUD'],
+  ['আরিফ', 'ARIF'],
+  ['নাঈম', 'NAIM'],
+  ['ফাহিম', 'FAHIM'],
+  ['রিয়াদ', 'RIAD'],
+  ['তাহমিদ', 'TAHMID'],
+  ['সাব্বির', 'SABBIR'],
+  ['হাসিব', 'HASIB'],
+  ['জুবায়ের', 'JUBAYER'],
+  ['মেহেদী', 'MEHEDI'],
+  ['রাফি', 'RAFI'],
+  ['শাহরিয়ার', 'SHAHRIAR'],
+  ['আসিফ', 'ASIF'],
+  ['ইয়াসিন', 'YASIN'],
+  ['সজীব', 'SAJIB'],
+  ['অনিক', 'ANIK'],
+  ['প্রান্ত', 'PRANTO'],
+  ['সৌরভ', 'SOURAV'],
+  ['অর্ণব', 'ARNOB'],
+];
+
+export const FEMALE_NAMES: readonly Pair[] = [
+  ['নুসরাত', 'NUSRAT'],
+  ['ফাতেমা', 'FATEMA'],
+  ['সুমাইয়া', 'SUMAIYA'],
+  ['তাসনিম', 'TASNIM'],
+  ['জান্নাতুল', 'JANNATUL'],
+  ['মরিয়ম', 'MARIAM'],
+  ['সাদিয়া', 'SADIA'],
+  ['আফরিন', 'AFRIN'],
+  ['রুমানা', 'RUMANA'],
+  ['তানজিলা', 'TANZILA'],
+  ['মাহিয়া', 'MAHIA'],
+  ['ইসরাত', 'ISRAT'],
+  ['লামিয়া', 'LAMIA'],
+  ['সামিয়া', 'SAMIA'],
+  ['আয়েশা', 'AYESHA'],
+  ['খাদিজা', 'KHADIJA'],
+  ['রিয়া', 'RIA'],
+  ['প্রিয়াংকা', 'PRIYANKA'],
+  ['অনন্যা', 'ANANYA'],
+  ['মিম', 'MIM'],
+];
+
+export const FAMILY_NAMES: readonly Pair[] = [
+  ['হোসেন', 'HOSSAIN'],
+  ['ইসলাম', 'ISLAM'],
+  ['রহমান', 'RAHMAN'],
+  ['আহমেদ', 'AHMED'],
+  ['চৌধুরী', 'CHOWDHURY'],
+  ['খান', 'KHAN'],
+  ['মিয়া', 'MIA'],
+  ['সরকার', 'SARKAR'],
+  ['তালুকদার', 'TALUKDAR'],
+  ['মজুমদার', 'MAJUMDER'],
+  ['হাসান', 'HASAN'],
+  ['আলম', 'ALAM'],
+  ['উদ্দিন', 'UDDIN'],
+  ['বেগম', 'BEGUM'],
+  ['আক্তার', 'AKTER'],
+  ['খাতুন', 'KHATUN'],
+  ['দাস', 'DAS'],
+  ['রায়', 'ROY'],
+  ['সাহা', 'SAHA'],
+  ['পাল', 'PAL'],
+];
+
+/** Institute names are a place (the upazila) and one of these. */
+export const INSTITUTE_KINDS: readonly (readonly [bn: string, en: string, type: 'school' | 'madrasah'])[] = [
+  ['সরকারি প্রাথমিক বিদ্যালয়', 'Government Primary School', 'school'],
+  ['উচ্চ বিদ্যালয়', 'High School', 'school'],
+  ['আদর্শ বিদ্যালয়', 'Model School', 'school'],
+  ['বালিকা উচ্চ বিদ্যালয়', 'Girls High School', 'school'],
+  ['দাখিল মাদ্রাসা', 'Dakhil Madrasah', 'madrasah'],
+  ['আলিম মাদ্রাসা', 'Alim Madrasah', 'madrasah'],
+  ['কিন্ডারগার্টেন', 'Kindergarten', 'school'],
+];

@@ -1,0 +1,140 @@
+/** The benchmark's report: JSON for machines, Markdown with the budgets (issue 6) for people, and latest.md. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LighthouseScore, ScreenSize } from './client.js';
+
+export type ScenarioResult = {
+  name: string;
+  title: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  peakRssMb: number;
+  loadBefore?: number[];
+  statuses?: Record<string, number>;
+  missing?: boolean;
+  duplicates?: number;
+  seconds?: number;
+  bytes?: number;
+  rows?: number;
+  rssQuartilesMb?: number[];
+};
+
+export type Report = {
+  date: string;
+  dialect: 'sqlite' | 'postgres';
+  smoke: boolean;
+  machine: { cpus: number; model: string; memoryGb: number; node: string };
+  data: { institutes: number; registrations: number; seed: number; seededInSeconds: number };
+  settings: { connections: number; duration: number };
+  serverPeakRssMb: number;
+  scenarios: ScenarioResult[];
+  screens: ScreenSize[];
+  lighthouse: LighthouseScore[];
+  notes: string[];
+};
+
+type Verdict = { budget: string; measured: string; met: boolean | null };
+
+/** Each budget of issue 6 against this run; null where the run did not measure it. */
+export function verdicts(report: Report): Verdict[] {
+  const by = (name: string) => report.scenarios.find((s) => s.name === name && !s.missing);
+  const out: Verdict[] = [];
+  const floor = by('floor-institute-list');
+  const list = by('institute-list');
+  if (floor && list) {
+    const share = Math.round((list.rps / floor.rps) * 100);
+    out.push({ budget: 'institute list ≥ 60% of the floor, p99 < 30 ms', measured: `${share}% (${list.rps} of ${floor.rps} req/s), p99 ${list.p99} ms`, met: share >= 60 && list.p99 < 30 });
+  }
+  for (const name of ['admin-search-name', 'admin-search-reg-no', 'admin-search-mobile']) {
+    const s = by(name);
+    if (s) out.push({ budget: `${name}: p95 < 50 ms`, measured: `p95 ${s.p95} ms`, met: s.p95 < 50 && s.errors === 0 });
+  }
+  for (const name of ['analytics-admin', 'analytics-institute']) {
+    const s = by(name);
+    if (s) out.push({ budget: `${name}: p95 < 20 ms`, measured: `p95 ${s.p95} ms`, met: s.p95 < 20 && s.errors === 0 });
+  }
+  const exported = by('export-csv');
+  if (exported) {
+    out.push({
+      budget: `export of ${report.data.registrations} rows < 10 s, server peak RSS < 200 MB`,
+      measured: `${exported.seconds} s, ${exported.rows} rows, ${Math.round((exported.bytes ?? 0) / 2 ** 20)} MB, peak ${exported.peakRssMb} MB (RSS at 0/25/50/75/100%: ${exported.rssQuartilesMb?.join('/')} MB)`,
+      met: (exported.seconds ?? Infinity) < 10 && exported.peakRssMb < 200 && exported.errors === 0,
+    });
+  }
+  const create = by('registration-create');
+  if (create) {
+    out.push({ budget: 'registration create ≥ 1,500 req/s, no duplicate reg_no, no error', measured: `${create.rps} req/s, ${create.duplicates} duplicates, ${create.errors} errors, ${create.non2xx} non-2xx`, met: create.rps >= 1500 && create.errors === 0 && create.non2xx === 0 });
+  }
+  for (const name of ['public-site', 'public-page']) {
+    const s = report.scenarios.find((r) => r.name === name);
+    if (s) out.push({ budget: `${name} ≥ 5,000 req/s`, measured: s.missing ? 'not served yet' : `${s.rps} req/s`, met: s.missing ? null : s.rps >= 5000 && s.errors === 0 });
+  }
+  const login = report.screens.find((s) => s.screen === 'login');
+  if (login) out.push({ budget: 'login screen ≤ 150 KB JS gzipped', measured: `${login.jsGzipKb} KB`, met: login.jsGzipKb <= 150 });
+  for (const score of report.lighthouse) {
+    out.push({
+      budget: `Lighthouse ${score.page}: performance ≥ 95, accessibility ≥ 95`,
+      measured: score.error ? `failed: ${score.error}` : `${score.performance} / ${score.accessibility}`,
+      met: score.performance === null ? null : (score.performance ?? 0) >= 95 && (score.accessibility ?? 0) >= 95,
+    });
+  }
+  return out;
+}
+
+function markdown(report: Report): string {
+  const mark = (met: boolean | null) => (met === null ? '—' : met ? '✅' : '❌');
+  const lines = [
+    `# Benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC — ${report.dialect}${report.smoke ? ' (smoke)' : ''}`,
+    '',
+    `${report.data.registrations.toLocaleString('en')} registrations, ${report.data.institutes.toLocaleString('en')} institutes (seed ${report.data.seed}, seeded in ${report.data.seededInSeconds} s). ` +
+      `${report.machine.cpus} × ${report.machine.model}, ${report.machine.memoryGb} GB, Node ${report.machine.node}. ` +
+      `autocannon on the same machine, ${report.settings.connections} connections, ${report.settings.duration} s per scenario. Server peak RSS (VmHWM) over the run: ${report.serverPeakRssMb} MB.`,
+    '',
+    '## Budgets',
+    '',
+    '| budget | measured | met |',
+    '|---|---|---|',
+    ...verdicts(report).map((v) => `| ${v.budget} | ${v.measured} | ${mark(v.met)} |`),
+    '',
+    '## Scenarios',
+    '',
+    '| scenario | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | peak RSS MB | load before (1/5/15 min) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...report.scenarios.map((s) =>
+      s.missing
+        ? `| ${s.title} | missing | | | | | | | |`
+        : `| ${s.title} | ${s.rps} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.errors} | ${s.non2xx} | ${s.peakRssMb} | ${s.loadBefore?.join(' / ') ?? ''} |`,
+    ),
+  ];
+  if (report.screens.length) {
+    lines.push('', '## Client: JavaScript each first screen downloads', '', '| screen | JS gzipped KB | CSS gzipped KB | files |', '|---|---:|---:|---|');
+    for (const s of report.screens) lines.push(`| ${s.screen} | ${s.jsGzipKb} | ${s.cssGzipKb} | ${s.files.filter((f) => f.endsWith('.js')).join(', ')} |`);
+  }
+  if (report.lighthouse.length) {
+    lines.push('', '## Lighthouse (mobile)', '', '| page | performance | accessibility |', '|---|---:|---:|');
+    for (const s of report.lighthouse) lines.push(`| ${s.page} | ${s.performance ?? s.error} | ${s.accessibility ?? ''} |`);
+  }
+  if (report.notes.length) lines.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes <date>-<dialect>.json and .md into `dir` and points latest.md at the newest of each dialect. */
+export function writeReport(report: Report, dir: string): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  const stem = `${report.date.slice(0, 10)}-${report.dialect}`;
+  const json = path.join(dir, `${stem}.json`);
+  const md = path.join(dir, `${stem}.md`);
+  fs.writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(md, markdown(report));
+  const latest = ['sqlite', 'postgres']
+    .map((dialect) => fs.readdirSync(dir).filter((f) => f.endsWith(`-${dialect}.md`)).sort().at(-1))
+    .filter((f): f is string => Boolean(f));
+  const latestFile = path.join(dir, 'latest.md');
+  fs.writeFileSync(latestFile, `# Latest benchmark reports\n\n${latest.map((f) => `- [${f.replace(/\.md$/, '')}](${f}) ([JSON](${f.replace(/\.md$/, '.json')}))`).join('\n')}\n`);
+  return [json, md, latestFile];
+}

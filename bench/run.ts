@@ -1,0 +1,374 @@
+/**
+ * `npm run bench -- [--db sqlite:/path | --db postgres://…] [--duration 10] [--connections 32] [--smoke]`
+ *
+ * Starts the real server (and the floor, bench/floor.ts) on data from `npm run bench:seed`, drives
+ * every hot path over HTTP with autocannon, one scenario at a time, and writes
+ * bench/results/<date>-<db>.json and .md. `--smoke` seeds a tiny database in a temporary directory,
+ * runs each scenario for a second and fails unless every scenario ran without an error.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { upazilas, districtById } from '../src/common/geo/index.js';
+import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseScore, type ScreenSize } from './client.js';
+import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
+import { writeReport, type Report, type ScenarioResult } from './report.js';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: DEFAULT_DB },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    smoke: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    client: { type: 'boolean', default: true },
+    'no-client': { type: 'boolean', default: false },
+  },
+});
+const smoke = values.smoke;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+const dbUrl = smoke ? `sqlite:${path.join(tmp, 'smoke.sqlite')}` : values.db;
+const database = databaseOf(dbUrl);
+const duration = smoke ? 1 : Number(values.duration);
+const connections = smoke ? 4 : Number(values.connections);
+const outDir = values.out ? path.resolve(values.out) : smoke ? path.join(tmp, 'results') : path.join(root, 'bench/results');
+const withClient = !smoke && !values['no-client'];
+
+const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not answer in 60 s`);
+}
+
+/** Resident memory of a process, sampled every 100 ms from /proc: the peak since the last reset, and VmHWM. */
+function memorySampler(pid: number) {
+  const read = () => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  };
+  let peak = 0;
+  let series: number[] = [];
+  const timer = setInterval(() => {
+    try {
+      const { rss } = read();
+      peak = Math.max(peak, rss);
+      series.push(rss);
+    } catch {
+      clearInterval(timer);
+    }
+  }, 100);
+  timer.unref();
+  return {
+    reset() {
+      peak = read().rss;
+      series = [];
+    },
+    peak: () => Math.round(Math.max(peak, read().rss)),
+    series: () => series,
+    hwm: () => Math.round(read().hwm),
+    stop: () => clearInterval(timer),
+  };
+}
+
+type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: unknown };
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** One autocannon run; `next(i)` makes the i-th request, so each can carry another token or search. */
+function drive(base: string, next: (i: number) => Request, options: { connections?: number; duration?: number } = {}) {
+  let i = 0;
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  return new Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'>>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: options.connections ?? connections,
+        duration: options.duration ?? duration,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const r = next(i++);
+              const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+              return {
+                ...request,
+                method: r.method ?? 'GET',
+                path: r.path,
+                headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...r.headers },
+                body,
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          requests: result.requests.total,
+          rps: round(result.requests.total / (result.duration || 1)),
+          p50: round(percentile(latencies, 50)),
+          p95: round(percentile(latencies, 95)),
+          p99: round(percentile(latencies, 99)),
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          statuses: Object.fromEntries(statuses),
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+      latencies.push(time);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
+  });
+}
+
+/** Duplicate registration and roll numbers, asked of the database itself. */
+async function duplicateNumbers(): Promise<number> {
+  const query = `select count(*) as n from (select reg_no from scholarship_registrations group by reg_no having count(*) > 1) d`;
+  const roll = `select count(*) as n from (select roll_no from scholarship_registrations group by roll_no having count(*) > 1) d`;
+  if (database.dialect === 'sqlite') {
+    const db = new SQLite(database.file, { readonly: true });
+    const n = (db.prepare(query).get() as { n: number }).n + (db.prepare(roll).get() as { n: number }).n;
+    db.close();
+    return n;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const n = Number((await client.query(query)).rows[0].n) + Number((await client.query(roll)).rows[0].n);
+  await client.end();
+  return n;
+}
+
+async function main() {
+  if (smoke) {
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts', '--institutes', '30', '--registrations', '3000', '--db', dbUrl], { cwd: root, stdio: 'inherit' });
+    if (seeded.status !== 0) throw new Error('seeding the smoke database failed');
+  }
+  const sessionFile = sessionFileOf(database);
+  if (!fs.existsSync(sessionFile)) throw new Error(`No seeded data for ${dbUrl}: run npm run bench:seed -- --db ${dbUrl} first`);
+  const session = JSON.parse(fs.readFileSync(sessionFile, 'utf8')) as Session;
+
+  let screens: ScreenSize[] = [];
+  const webRoot = path.join(tmp, 'web');
+  if (withClient) {
+    buildClient(webRoot);
+    screens = screenSizes(webRoot);
+  }
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = node('src/server/main.ts', [], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    DATA_DIR: path.join(tmp, 'server-data'),
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: session.admin.email,
+    ADMIN_PASSWORD: session.password,
+    // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do.
+    TRUST_PROXY: 'true',
+    WEB_ROOT: withClient ? webRoot : path.join(tmp, 'no-client'),
+  });
+  const floorPort = await freePort();
+  const floor = node('bench/floor.ts', [String(floorPort), dbUrl]);
+  const stopAll = () => {
+    server.kill('SIGTERM');
+    floor.kill('SIGTERM');
+  };
+  process.on('exit', stopAll);
+  await waitFor(`${base}/api/health`, server);
+  await waitFor(`http://127.0.0.1:${floorPort}/`, floor);
+  const memory = memorySampler(server.pid!);
+  const floorMemory = memorySampler(floor.pid!);
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const admin = bearer(session.admin.token);
+  const tokens = session.instituteTokens;
+  const institute = (i: number) => bearer(tokens[i % tokens.length]!.token);
+  const results: ScenarioResult[] = [];
+  const notes: string[] = [];
+
+  async function scenario(name: string, title: string, run: () => Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'> & Partial<ScenarioResult>>, sampler = memory) {
+    const load = os.loadavg().map(round);
+    sampler.reset();
+    const result = { name, title, loadBefore: load, ...(await run()), peakRssMb: 0 };
+    result.peakRssMb = sampler.peak();
+    results.push(result);
+    console.log(`  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})`);
+  }
+
+  console.log(`bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections, ${duration} s each`);
+  const list = '/api/v1/scholarship-registrations';
+  await scenario('floor-institute-list', 'Floor: bare node:http, same SQL and JSON', () => drive(`http://127.0.0.1:${floorPort}`, (i) => ({ path: list, headers: institute(i) })), floorMemory);
+  await scenario('institute-list', "An institute's own list (100 rows)", () => drive(base, (i) => ({ path: list, headers: institute(i) })));
+
+  const { samples } = session;
+  await scenario('admin-search-name', 'Admin search by name across all', () =>
+    drive(base, (i) => ({ path: `${list}?search=${encodeURIComponent(samples.names[i % samples.names.length]!)}`, headers: admin })),
+  );
+  await scenario('admin-search-reg-no', 'Admin search by reg no', () => drive(base, (i) => ({ path: `${list}?search=${samples.regNos[i % samples.regNos.length]}`, headers: admin })));
+  await scenario('admin-search-mobile', 'Admin search by mobile', () => drive(base, (i) => ({ path: `${list}?search=${samples.mobiles[i % samples.mobiles.length]}`, headers: admin })));
+  const deepPage = Math.max(1, Math.min(5000, Math.floor((session.registrations * 0.98) / 100)));
+  await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100`, () => drive(base, () => ({ path: `${list}?page=${deepPage}`, headers: admin })));
+  await scenario('analytics-institute', "An institute's dashboard numbers", () => drive(base, (i) => ({ path: `${list}/analytics`, headers: institute(i) })));
+  await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () => drive(base, () => ({ path: `${list}/analytics`, headers: admin })));
+
+  const upazila = upazilas[0]!;
+  const district = districtById.get(upazila.district_id)!;
+  const form = (i: number) => ({
+    class: i % 2 ? '04' : '07',
+    class_roll: String(1 + (i % 999)),
+    gender: i % 3 ? 'm' : 'f',
+    department: i % 2 ? 'p' : 's',
+    name_bangla: 'বেঞ্চ শিক্ষার্থী',
+    name_english: `bench student ${i}`,
+    father_name_english: 'bench father',
+    mother_name_english: 'bench mother',
+    contact_number: `0171${String(i % 10_000_000).padStart(7, '0')}`,
+    post_office: 'Bench',
+    division_id: district.division_id,
+    zilla_id: district.id,
+    upozilla_id: upazila.id,
+  });
+  await scenario('registration-create', 'Registration create under concurrency', async () => {
+    const result = await drive(base, (i) => ({ method: 'POST', path: `${list}/store`, headers: institute(i), body: form(i) }));
+    const duplicates = await duplicateNumbers();
+    return { ...result, duplicates, errors: result.errors + duplicates };
+  });
+
+  const pending = session.pendingPayments;
+  await scenario('payment-approve', 'Admin approves pending payments', () =>
+    drive(base, (i) => {
+      const { id, institute_id, amount, payment_method, transaction_id, date } = pending[i % pending.length]!;
+      return { method: 'POST', path: '/api/v1/scholarship-payments/update', headers: admin, body: { id, institute_id, amount, payment_method, transaction_id, date, is_approved: 1 } };
+    }),
+  );
+
+  // Each login names another account from another address, so the per-account and per-address limits
+  // (10 per 15 minutes, 60 per minute) see a season's traffic, not one client hammering.
+  await scenario('login', 'Login (argon2id verify)', () =>
+    drive(base, (i) => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+      body: { email: `institute${1 + (i % session.institutes)}@bench.example`, password: session.password },
+    })),
+  );
+
+  await scenario('export-csv', 'CSV export of every registration', async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/v1/export-data`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'scholarship-registrations' }) });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const series = memory.series();
+    const quarter = (q: number) => Math.round(series[Math.min(series.length - 1, Math.floor((q * (series.length - 1)) / 4))] ?? 0);
+    return {
+      requests: 1,
+      rps: 0,
+      p50: round(seconds * 1000),
+      p95: round(seconds * 1000),
+      p99: round(seconds * 1000),
+      errors: response.ok ? 0 : 1,
+      non2xx: response.ok ? 0 : 1,
+      seconds: round(seconds),
+      bytes,
+      rows: lines - 1,
+      rssQuartilesMb: [0, 1, 2, 3, 4].map(quarter),
+    };
+  });
+
+  for (const [name, title, pagePath] of [
+    ['public-site', 'Public website home (/site)', '/site'],
+    ['public-page', `Public page (/${session.pages[0]})`, `/${session.pages[0]}`],
+  ] as const) {
+    const probe = await fetch(`${base}${pagePath}`, { headers: { accept: 'text/html' } });
+    const html = await probe.text();
+    // The client's index.html answers every unknown path; a public page has its own content.
+    const missing = !probe.ok || (pagePath !== '/site' && !html.includes('অনুচ্ছেদ'));
+    if (missing) {
+      notes.push(`${pagePath}: no public page is served yet (status ${probe.status}); the scenario is reported as missing.`);
+      results.push({ name, title, missing: true, requests: 0, rps: 0, p50: 0, p95: 0, p99: 0, errors: 0, non2xx: 0, peakRssMb: 0 });
+      continue;
+    }
+    await scenario(name, title, () => drive(base, () => ({ path: pagePath, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } })));
+  }
+
+  let lighthouse: LighthouseScore[] = [];
+  if (withClient && fs.existsSync(CHROMIUM)) {
+    const pages = [{ page: 'login', url: `${base}/login` }];
+    const publicPage = results.find((r) => r.name === 'public-page' && !r.missing);
+    if (publicPage) pages.push({ page: 'public page', url: `${base}/${session.pages[0]}` });
+    lighthouse = await lighthouseScores(pages);
+  } else if (withClient) {
+    notes.push(`Lighthouse not run: no Chromium at ${CHROMIUM}.`);
+  }
+
+  const serverPeakMb = memory.hwm();
+  memory.stop();
+  floorMemory.stop();
+  stopAll();
+
+  const report: Report = {
+    date: new Date().toISOString(),
+    dialect: database.dialect,
+    smoke,
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', memoryGb: round(os.totalmem() / 2 ** 30), node: process.version },
+    data: { institutes: session.institutes, registrations: session.registrations, seed: session.seed, seededInSeconds: session.seededInSeconds },
+    settings: { connections, duration },
+    serverPeakRssMb: serverPeakMb,
+    scenarios: results,
+    screens,
+    lighthouse,
+    notes,
+  };
+  const written = writeReport(report, outDir);
+  console.log(`report: ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}`);
+
+  if (smoke) {
+    const failed = results.filter((r) => !r.missing && (r.requests === 0 || r.errors > 0 || r.non2xx > 0));
+    if (failed.length || !written.every((f) => fs.existsSync(f))) {
+      console.error(`smoke failed: ${failed.map((r) => `${r.name} (${r.requests} requests, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)})`).join(', ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`smoke passed: ${results.length} scenarios, no errors`);
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();
