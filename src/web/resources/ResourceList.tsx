@@ -93,6 +93,7 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
         ? { label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }
         : { label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' },
       { label: t('list.destroy'), icon: IconTrash, onClick: () => changes.destroy(row), color: 'red' },
+      ...(list.rowActions?.(row, t) ?? []),
     ];
   };
 

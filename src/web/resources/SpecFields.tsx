@@ -9,8 +9,11 @@ import { SelectField } from '../components/forms/SelectField';
 import { resourceEndpoints, type Row } from './api';
 import type { FieldSpec } from './types';
 
-/** A select of another resource's rows; spec §7 loads them 500 at a time for dropdowns. */
-function ResourceSelect({ spec }: { spec: Extract<FieldSpec, { kind: 'resource' }> }) {
+/**
+ * A select of another resource's rows; spec §7 loads them 500 at a time for dropdowns. `label`
+ * replaces the `fields.{label}` text (the page form names its category selects itself).
+ */
+export function ResourceSelect({ spec, label }: { spec: Extract<FieldSpec, { kind: 'resource' }>; label?: string }) {
   const { t } = useTranslation();
   const options = useQuery({
     queryKey: [spec.queryKey, 'list', { paginate: DROPDOWN_PAGE_SIZE, status: 1 }],
@@ -19,7 +22,7 @@ function ResourceSelect({ spec }: { spec: Extract<FieldSpec, { kind: 'resource' 
   return (
     <SelectField
       name={spec.name}
-      label={t(`fields.${spec.label}`)}
+      label={label ?? t(`fields.${spec.label}`)}
       placeholder={options.isPending ? t('common.loading') : t('register.placeholders.choose')}
       data={(options.data?.data ?? []).map((row) => ({ value: String(row.id), label: spec.optionLabel(row) }))}
       searchable

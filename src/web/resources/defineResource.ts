@@ -1,6 +1,7 @@
 /** Turns a resource's definition into what its screens use: endpoints, query options and hrefs. */
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
+import type { RowAction } from '../components/list/RowActions';
 import type { PublicUser } from '../../common/schemas/user';
 import type { Section } from '../shell/sections';
 import { sectionPath } from '../shell/sections';
@@ -29,6 +30,8 @@ export type ResourceConfig<R extends Row> = {
     exportTitle?: string;
     /** Rows a page unless the address says otherwise (architecture §5: 100 for registrations, 10 elsewhere). */
     pageSize?: number;
+    /** Actions of this resource's rows besides Details, Edit, Deactive and Destroy (a page's builder). */
+    rowActions?: (row: R, t: TFunction) => RowAction[];
   };
   form: ResourceForm<R>;
   details: {

@@ -8,6 +8,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconArticle,
   IconCash,
+  IconLayoutColumns,
   IconLayoutDashboard,
   IconLayoutGrid,
   IconMenu2,
@@ -59,7 +60,8 @@ export const sections: readonly Section[] = [
   { key: 'blogCategories', path: '/web-pages-management/blog-categories', roles: ADMIN, icon: IconArticle, place: 'website', whenDenied: 'refuse', Component: website('BlogCategoriesModule') },
   { key: 'newsCategories', path: '/web-pages-management/news-categories', roles: ADMIN, icon: IconNews, place: 'website', whenDenied: 'refuse', Component: website('NewsCategoriesModule') },
   { key: 'noticeCategories', path: '/web-pages-management/notice-categories', roles: ADMIN, icon: IconSpeakerphone, place: 'website', whenDenied: 'refuse', Component: website('NoticeCategoriesModule') },
-  { key: 'pageBuild', path: '/web-pages-management/page-build', roles: ADMIN, icon: IconLayoutGrid, place: 'website', whenDenied: 'refuse' },
+  { key: 'pageBuild', path: '/web-pages-management/page-build', roles: ADMIN, icon: IconLayoutGrid, place: 'website', whenDenied: 'refuse', Component: website('PageBuildModule') },
+  { key: 'pageBuilder', path: '/web-pages-management/page-builder', roles: ADMIN, icon: IconLayoutColumns, place: 'website', whenDenied: 'refuse', Component: website('PageBuilderModule') },
   { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse', Component: SettingsModule },
   { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse', Component: ProfileModule },
 ];

@@ -1,6 +1,11 @@
-/** The website management sections (one lazy chunk): menus, sub menus and the three category kinds. */
+/**
+ * The website management sections (one lazy chunk): menus, sub menus, the three category kinds,
+ * pages and the page builder (whose rich-text editor is a lazy chunk of its own).
+ */
 import { blogCategories, newsCategories, noticeCategories } from '../definitions/categories';
 import { webPageMenu, webPageSubMenu } from '../definitions/menus';
+import { pageBuild } from '../definitions/pages';
+import { PageBuilderScreen } from '../../pages/PageBuilderScreen';
 import { member, ResourceModule } from '../ResourceModule';
 
 export const WebPageMenuModule = () => <ResourceModule section="webPageMenu" members={[member(webPageMenu)]} />;
@@ -8,3 +13,5 @@ export const WebPageSubMenuModule = () => <ResourceModule section="webPageSubMen
 export const BlogCategoriesModule = () => <ResourceModule section="blogCategories" members={[member(blogCategories)]} />;
 export const NewsCategoriesModule = () => <ResourceModule section="newsCategories" members={[member(newsCategories)]} />;
 export const NoticeCategoriesModule = () => <ResourceModule section="noticeCategories" members={[member(noticeCategories)]} />;
+export const PageBuildModule = () => <ResourceModule section="pageBuild" members={[member(pageBuild)]} />;
+export const PageBuilderModule = PageBuilderScreen;
