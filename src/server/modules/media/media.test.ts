@@ -180,6 +180,15 @@ describe('anonymous uploads (the register form logo)', () => {
     expect(fs.existsSync(stored(mine))).toBe(true);
   });
 
+  it('limits anonymous calls per address (429), not logged-in ones', async () => {
+    const image = await png(10, 10);
+    for (let i = 0; i < 30; i++) expect((await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99')).status).toBe(200);
+    const refused = await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99');
+    expect(refused.status).toBe(429);
+    expect((await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.100')).status).toBe(200);
+    expect((await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], bearer(admin), '10.0.0.99')).status).toBe(200);
+  });
+
   it('refuses a bad token instead of treating the caller as anonymous', async () => {
     const res = await upload(t.app, [{ name: 'photo', file: await png(10, 10), filename: 'a.png' }], bearer('not-a-token'));
     expect(res.status).toBe(401);
