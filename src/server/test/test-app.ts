@@ -124,10 +124,14 @@ export async function instituteSession(t: TestApp, n: number): Promise<{ token: 
 /** An API client bound to one bearer token (or none), answering parsed JSON with the status. */
 export function client(t: TestApp, token?: string) {
   const headers = { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
     const res = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
     const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as { message: string; data: never }) : { message: '', data: undefined as never };
     return { status: res.statusCode, body, raw: res };
   };
-  return { get: (url: string) => call('GET', url), post: (url: string, payload: unknown = {}) => call('POST', url, payload) };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload: unknown = {}) => call('POST', url, payload),
+    delete: (url: string, payload: unknown = {}) => call('DELETE', url, payload),
+  };
 }
