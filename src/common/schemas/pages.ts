@@ -60,7 +60,7 @@ const publishedAt = () =>
     },
     z
       .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_date') })
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'invalid_date')
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, { message: 'invalid_date', abort: true })
       .refine((v) => v >= '2000-01-01' && v < '2100-01-01', 'invalid_date'),
   );
 
@@ -82,7 +82,7 @@ const pageUrl = () =>
     z
       .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_page_url') })
       .max(PAGE_LIMITS.url, 'too_long')
-      .regex(PAGE_URL, 'invalid_page_url')
+      .regex(PAGE_URL, { message: 'invalid_page_url', abort: true })
       .refine((v) => !isReservedPath(v), 'url_reserved'),
   );
 
