@@ -25,6 +25,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: DEFAULT_DB },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
+    'admin-connections': { type: 'string', default: '4' },
     smoke: { type: 'boolean', default: false },
     out: { type: 'string' },
     client: { type: 'boolean', default: true },
@@ -37,6 +38,8 @@ const dbUrl = smoke ? `sqlite:${path.join(tmp, 'smoke.sqlite')}` : values.db;
 const database = databaseOf(dbUrl);
 const duration = smoke ? 1 : Number(values.duration);
 const connections = smoke ? 4 : Number(values.connections);
+/** A season has a handful of admins at once, not thirty-two: their screens are driven with fewer connections. */
+const adminConnections = smoke ? 2 : Number(values['admin-connections']);
 const outDir = values.out ? path.resolve(values.out) : smoke ? path.join(tmp, 'results') : path.join(root, 'bench/results');
 const withClient = !smoke && !values['no-client'];
 
@@ -186,29 +189,37 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = node('src/server/main.ts', [], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    DATA_DIR: path.join(tmp, 'server-data'),
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: session.admin.email,
-    ADMIN_PASSWORD: session.password,
-    // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do.
-    TRUST_PROXY: 'true',
-    WEB_ROOT: withClient ? webRoot : path.join(tmp, 'no-client'),
-  });
+  const startServer = async () => {
+    const child = node('src/server/main.ts', [], {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      DATA_DIR: path.join(tmp, 'server-data'),
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: session.admin.email,
+      ADMIN_PASSWORD: session.password,
+      // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do.
+      TRUST_PROXY: 'true',
+      WEB_ROOT: withClient ? webRoot : path.join(tmp, 'no-client'),
+    });
+    await waitFor(`${base}/api/health`, child);
+    return { child, memory: memorySampler(child.pid!) };
+  };
+  const stop = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  let server = await startServer();
   const floorPort = await freePort();
   const floor = node('bench/floor.ts', [String(floorPort), dbUrl]);
-  const stopAll = () => {
-    server.kill('SIGTERM');
+  process.on('exit', () => {
+    server.child.kill('SIGTERM');
     floor.kill('SIGTERM');
-  };
-  process.on('exit', stopAll);
-  await waitFor(`${base}/api/health`, server);
+  });
   await waitFor(`http://127.0.0.1:${floorPort}/`, floor);
-  const memory = memorySampler(server.pid!);
   const floorMemory = memorySampler(floor.pid!);
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -216,10 +227,12 @@ async function main() {
   const tokens = session.instituteTokens;
   const institute = (i: number) => bearer(tokens[i % tokens.length]!.token);
   const results: ScenarioResult[] = [];
+  let serverPeakMb = 0;
   const notes: string[] = [];
 
-  async function scenario(name: string, title: string, run: () => Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'> & Partial<ScenarioResult>>, sampler = memory) {
+  async function scenario(name: string, title: string, run: () => Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'> & Partial<ScenarioResult>>, floorRun = false) {
     const load = os.loadavg().map(round);
+    const sampler = floorRun ? floorMemory : server.memory;
     sampler.reset();
     const result = { name, title, loadBefore: load, ...(await run()), peakRssMb: 0 };
     result.peakRssMb = sampler.peak();
@@ -227,21 +240,21 @@ async function main() {
     console.log(`  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})`);
   }
 
-  console.log(`bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections, ${duration} s each`);
+  console.log(`bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections (admin screens ${adminConnections}), ${duration} s each`);
   const list = '/api/v1/scholarship-registrations';
-  await scenario('floor-institute-list', 'Floor: bare node:http, same SQL and JSON', () => drive(`http://127.0.0.1:${floorPort}`, (i) => ({ path: list, headers: institute(i) })), floorMemory);
+  await scenario('floor-institute-list', 'Floor: bare node:http, same SQL and JSON', () => drive(`http://127.0.0.1:${floorPort}`, (i) => ({ path: list, headers: institute(i) })), true);
   await scenario('institute-list', "An institute's own list (100 rows)", () => drive(base, (i) => ({ path: list, headers: institute(i) })));
 
   const { samples } = session;
   await scenario('admin-search-name', 'Admin search by name across all', () =>
-    drive(base, (i) => ({ path: `${list}?search=${encodeURIComponent(samples.names[i % samples.names.length]!)}`, headers: admin })),
+    drive(base, (i) => ({ path: `${list}?search=${encodeURIComponent(samples.names[i % samples.names.length]!)}`, headers: admin }), { connections: adminConnections }),
   );
-  await scenario('admin-search-reg-no', 'Admin search by reg no', () => drive(base, (i) => ({ path: `${list}?search=${samples.regNos[i % samples.regNos.length]}`, headers: admin })));
-  await scenario('admin-search-mobile', 'Admin search by mobile', () => drive(base, (i) => ({ path: `${list}?search=${samples.mobiles[i % samples.mobiles.length]}`, headers: admin })));
+  await scenario('admin-search-reg-no', 'Admin search by reg no', () => drive(base, (i) => ({ path: `${list}?search=${samples.regNos[i % samples.regNos.length]}`, headers: admin }), { connections: adminConnections }));
+  await scenario('admin-search-mobile', 'Admin search by mobile', () => drive(base, (i) => ({ path: `${list}?search=${samples.mobiles[i % samples.mobiles.length]}`, headers: admin }), { connections: adminConnections }));
   const deepPage = Math.max(1, Math.min(5000, Math.floor((session.registrations * 0.98) / 100)));
-  await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100`, () => drive(base, () => ({ path: `${list}?page=${deepPage}`, headers: admin })));
+  await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100`, () => drive(base, () => ({ path: `${list}?page=${deepPage}`, headers: admin }), { connections: adminConnections }));
   await scenario('analytics-institute', "An institute's dashboard numbers", () => drive(base, (i) => ({ path: `${list}/analytics`, headers: institute(i) })));
-  await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () => drive(base, () => ({ path: `${list}/analytics`, headers: admin })));
+  await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () => drive(base, () => ({ path: `${list}/analytics`, headers: admin }), { connections: adminConnections }));
 
   const upazila = upazilas[0]!;
   const district = districtById.get(upazila.district_id)!;
@@ -285,7 +298,12 @@ async function main() {
     })),
   );
 
-  await scenario('export-csv', 'CSV export of every registration', async () => {
+  // A fresh server, so the export's memory is its own and not what the load before it left in the heap.
+  serverPeakMb = server.memory.hwm();
+  server.memory.stop();
+  await stop(server.child);
+  server = await startServer();
+  await scenario('export-csv', 'CSV export of every registration (fresh server)', async () => {
     const started = performance.now();
     const response = await fetch(`${base}/api/v1/export-data`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'scholarship-registrations' }) });
     let bytes = 0;
@@ -295,7 +313,7 @@ async function main() {
       for (const byte of chunk) if (byte === 10) lines++;
     }
     const seconds = (performance.now() - started) / 1000;
-    const series = memory.series();
+    const series = server.memory.series();
     const quarter = (q: number) => Math.round(series[Math.min(series.length - 1, Math.floor((q * (series.length - 1)) / 4))] ?? 0);
     return {
       requests: 1,
@@ -338,10 +356,11 @@ async function main() {
     notes.push(`Lighthouse not run: no Chromium at ${CHROMIUM}.`);
   }
 
-  const serverPeakMb = memory.hwm();
-  memory.stop();
+  serverPeakMb = Math.max(serverPeakMb, server.memory.hwm());
+  server.memory.stop();
   floorMemory.stop();
-  stopAll();
+  await stop(server.child);
+  floor.kill('SIGTERM');
 
   const report: Report = {
     date: new Date().toISOString(),
@@ -349,7 +368,7 @@ async function main() {
     smoke,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', memoryGb: round(os.totalmem() / 2 ** 30), node: process.version },
     data: { institutes: session.institutes, registrations: session.registrations, seed: session.seed, seededInSeconds: session.seededInSeconds },
-    settings: { connections, duration },
+    settings: { connections, adminConnections, duration },
     serverPeakRssMb: serverPeakMb,
     scenarios: results,
     screens,

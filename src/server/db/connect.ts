@@ -27,5 +27,32 @@ export function openDatabase(database: Config['database'], onError: (error: Erro
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing costs about as much as running a small indexed
+ * query (architecture §8). Each SQL text is prepared once and reused, the least recently used
+ * dropped beyond STATEMENT_CACHE_SIZE. A statement still iterating (a stream) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) {
+      cache.delete(source);
+      cache.set(source, cached);
+      return cached;
+    }
+    const statement = prepare(source);
+    if (!cached) {
+      cache.set(source, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
 }
