@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, apiToken, bn, enterWithToken, field, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers';
+import { adminToken, apiToken, bn, enterWithToken, field, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
 
 const SETTINGS = '/settings';
 const REGISTRATIONS = '/scholarship-registrations';
