@@ -77,8 +77,11 @@ export function checkPasswordConfirmation(value: { password?: unknown; password_
   }
 }
 
-/** Cross-field rules run even when a field failed, so a form shows every error in one answer. */
-export const ALWAYS = { when: () => true } as const;
+/**
+ * Cross-field rules run even when a field failed, so a form shows every error in one answer; but
+ * only on an object, so a body of `null` or `[]` is a plain 422 instead of a crash in the rule.
+ */
+export const ALWAYS = { when: ({ value }: { value: unknown }) => typeof value === 'object' && value !== null && !Array.isArray(value) } as const;
 
 /** Public self-registration (spec §5): the institute's names, head, mobile, full address and a password. */
 export const RegisterBody = z

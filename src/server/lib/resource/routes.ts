@@ -16,6 +16,7 @@ import { slugify } from '../slug.js';
 import { now } from '../time.js';
 import { type AuditAction, changedFields, clientOf, recordAudit } from '../../modules/audit/audit.repository.js';
 import { inTransaction } from '../transaction.js';
+import { refusingBadValues, valueParameters } from './data-errors.js';
 import type { AnyDb, ResourceDefinition, WriteAction, WriteContext } from './definition.js';
 import { paginate, pageUrlOf } from './paginator.js';
 import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, selectColumns, selectedColumns } from './query.js';
@@ -120,13 +121,16 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     const order = ordering(definition, query);
     const { page, perPage } = pageOf(definition, query);
     const filtered = filteredQuery(app.db, { definition, query, user });
-    const [{ total }] = (await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }];
-    const rows = (await selectColumns(filtered, definition, columns)
-      .orderBy(order.ref, order.direction)
-      .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute()) as Record<string, unknown>[];
+    const { total, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
+      const [{ total }] = (await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }];
+      const rows = (await selectColumns(filtered, definition, columns)
+        .orderBy(order.ref, order.direction)
+        .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute()) as Record<string, unknown>[];
+      return { total, rows };
+    });
     await attachRelations(app.db, definition, rows, query.relations);
     const shaped = definition.present ? rows.map(definition.present) : rows;
     return { message: message(request, 'ok'), data: paginate(shaped, Number(total), page, perPage, pageUrlOf(request.url)) };

@@ -134,6 +134,14 @@ describe('what is recorded', () => {
     await client(t, token).post('/api/v1/profile/update-password', { old_password: temporary, password: 'changed-pass-1', password_confirmation: 'changed-pass-1' });
     expect(await latest()).toMatchObject({ action: 'password.change', entity_id: id, user_id: id });
   });
+
+  it('a settings change, with the old and new values of the changed keys only', async () => {
+    const setting = await t.app.db.selectFrom('setting_values').select(['id', 'setting_sub_group_id', 'value']).where('key', '=', 'bkash_number').executeTakeFirstOrThrow();
+    const fee = await t.app.db.selectFrom('setting_values').select(['id', 'value']).where('key', '=', 'registration_fee').executeTakeFirstOrThrow();
+    const res = await admin.post('/api/v1/settings/update', { id: setting.setting_sub_group_id, fields: { [setting.id]: { value: '01711000000' }, [fee.id]: { value: fee.value } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await latest()).toMatchObject({ action: 'settings.update', entity: 'settings', entity_id: setting.setting_sub_group_id, before: { bkash_number: setting.value }, after: { bkash_number: '01711000000' } });
+  });
 });
 
 describe('the address behind a proxy', () => {

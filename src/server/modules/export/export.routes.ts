@@ -4,10 +4,12 @@
  * Models and columns come from the resource definitions; an institute only gets its own rows.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ExportBody, type ListQuery } from '../../../common/schemas/list.js';
 import { forbidden, ValidationError } from '../../lib/errors.js';
 import type { ResourceDefinition } from '../../lib/resource/definition.js';
+import { refusingBadValues } from '../../lib/resource/data-errors.js';
 import { filteredQuery, selectColumns } from '../../lib/resource/query.js';
 import { slugify } from '../../lib/slug.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
@@ -50,8 +52,9 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const allowed = definition.exportColumns!;
       const columns = body.columns?.length ? body.columns : [...allowed];
       if (columns.some((column) => !allowed.includes(column))) throw new ValidationError({ columns: ['unknown_column'] });
-      // Checks the filters before the first byte is sent, so a bad one is still a 422.
-      filteredQuery(app.db, { definition, query: asListQuery(body), user }).compile();
+      // Checks the filters before the first byte is sent, so a bad name or value is still a 422.
+      const probe = filteredQuery(app.db, { definition, query: asListQuery(body), user });
+      await refusingBadValues(['search', 'conditions'].filter((key) => body[key as 'search'] !== undefined), () => probe.clearSelect().select(sql.lit(1).as('one')).limit(1).execute());
 
       const title = slugify(body.export_title, definition.name);
       const filename = `${title}-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -15,6 +15,7 @@ import { requireRole } from '../../lib/authenticate.js';
 import { notFound, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { now } from '../../lib/time.js';
+import { clientOf, recordAudit } from '../audit/audit.repository.js';
 import { settingGroups, subGroupValues } from './settings.queries.js';
 
 const schema = { tags: ['settings'], security: [{ bearer: [] }] };
@@ -87,7 +88,19 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
 
     const at = now();
     await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('setting_values').select(['id', 'key', 'value']).where('id', 'in', changes.map((c) => c.id)).execute();
       for (const { id, value } of changes) await trx.updateTable('setting_values').set({ value, updated_at: at }).where('id', '=', id).execute();
+      const changed = before.filter((row) => row.value !== changes.find((c) => c.id === row.id)!.value);
+      if (changed.length === 0) return;
+      await recordAudit(trx, {
+        actor: request.user,
+        client: clientOf(request),
+        action: 'settings.update',
+        entity: 'settings',
+        entityId: subGroup.id,
+        before: Object.fromEntries(changed.map((row) => [row.key, row.value])),
+        after: Object.fromEntries(changed.map((row) => [row.key, changes.find((c) => c.id === row.id)!.value])),
+      });
     });
     return { message: translate(requestLang(request), 'updated'), data: (await subGroupValues(db, subGroup.id, subGroup.setting_group_id))! };
   });
