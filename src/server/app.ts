@@ -107,7 +107,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     openapi: { info: { title: 'Scholarship registration API', version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The explorer runs under the app's own policy (its built-in one blocks the inline styles it sets).
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authentication);
   await app.register(storagePlugin, { config: config.storage });
 

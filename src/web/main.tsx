@@ -1,4 +1,5 @@
 /** Entry point: styles, language, the session's 401 handling, then the app. */
+import './zod-jitless';
 import './styles/public.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,7 +4,8 @@
  *   manifest.json   — written last, so a folder without it is an unfinished backup
  *   app.sqlite      — SQLite: a copy made with SQLite's online backup API
  *   database.dump   — PostgreSQL: pg_dump's custom format (-Fc)
- *   uploads/…       — every file under DATA_DIR/uploads, copied after the database snapshot
+ *   uploads/…       — every file of the local storage (DATA_DIR/uploads), copied after the database snapshot;
+ *                     with STORAGE=s3 the files stay in the bucket, which has its own versioning and backups
  * Uploads are written once under random names and referenced only after they are written, so files copied
  * after the snapshot include every file the snapshot references (and perhaps a few newer ones).
  */
@@ -33,14 +34,15 @@ export type Manifest = {
   database: { file: string; bytes: number; sha256: string };
   /** Rows per table in the snapshot. */
   tables: Record<string, number>;
-  uploads: { files: number; bytes: number; sha256: Record<string, string> };
+  uploads: { storage: Config['storage']['driver']; files: number; bytes: number; sha256: Record<string, string> };
 };
 
 export class BackupError extends Error {}
 
-type Place = Pick<Config, 'dataDir' | 'database'>;
+type Place = Pick<Config, 'dataDir' | 'database' | 'storage'>;
 
-const uploadsOf = (config: Place) => path.join(config.dataDir, UPLOADS);
+/** The local uploads folder; none when files live in an S3 bucket. */
+const uploadsOf = (config: Place) => (config.storage.driver === 'local' ? config.storage.dir : undefined);
 
 async function sha256(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -49,8 +51,8 @@ async function sha256(file: string): Promise<string> {
 }
 
 /** Every file under `root`, relative, with '/' separators; the storage's hidden temp files are left out. */
-async function filesUnder(root: string): Promise<string[]> {
-  if (!fs.existsSync(root)) return [];
+async function filesUnder(root: string | undefined): Promise<string[]> {
+  if (root === undefined || !fs.existsSync(root)) return [];
   const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
@@ -126,7 +128,8 @@ export async function createBackup(config: Place, options: { out?: string } = {}
   const started = new Date();
   const dir = path.resolve(options.out ?? path.join(config.dataDir, 'backups', timestamp(started)));
   if (!(await isEmptyDir(dir))) throw new BackupError(`${dir} is not empty`);
-  await fsp.mkdir(dir, { recursive: true });
+  // Children's personal data: readable by the server's user only.
+  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
 
   const databaseFile = config.database.dialect === 'sqlite' ? SQLITE_FILE : PG_FILE;
   const databasePath = path.join(dir, databaseFile);
@@ -137,7 +140,7 @@ export async function createBackup(config: Place, options: { out?: string } = {}
   const checksums: Record<string, string> = {};
   let bytes = 0;
   for (const file of await filesUnder(uploads)) {
-    const from = path.join(uploads, file);
+    const from = path.join(uploads as string, file);
     const to = path.join(dir, UPLOADS, file);
     await fsp.mkdir(path.dirname(to), { recursive: true });
     await fsp.copyFile(from, to);
@@ -151,7 +154,7 @@ export async function createBackup(config: Place, options: { out?: string } = {}
     dialect: config.database.dialect,
     database: { file: databaseFile, bytes: (await fsp.stat(databasePath)).size, sha256: await sha256(databasePath) },
     tables,
-    uploads: { files: Object.keys(checksums).length, bytes, sha256: checksums },
+    uploads: { storage: config.storage.driver, files: Object.keys(checksums).length, bytes, sha256: checksums },
   };
   await fsp.writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return { dir, manifest };
@@ -238,7 +241,7 @@ function compareCounts(expected: Record<string, number>, actual: Record<string, 
 }
 
 /**
- * Restores a backup into the configured database and DATA_DIR/uploads. The server must be stopped
+ * Restores a backup into the configured database and local uploads folder. The server must be stopped
  * (checked: no other connection to the PostgreSQL database, no process with the SQLite file open).
  * A database or upload folder that holds data is replaced only with `force`.
  */
@@ -249,11 +252,12 @@ export async function restoreBackup(config: Place, from: string, options: { forc
   await verifyBackup(dir, manifest);
   const force = options.force ?? false;
   const uploads = uploadsOf(config);
-  if (!force && !(await isEmptyDir(uploads))) throw new BackupError(`${uploads} holds files: restore with --force to replace them`);
+  if (uploads !== undefined && !force && !(await isEmptyDir(uploads))) throw new BackupError(`${uploads} holds files: restore with --force to replace them`);
 
   if (config.database.dialect === 'sqlite') await restoreSqlite(dir, manifest, config.database.file, force);
   else await restorePostgres(dir, manifest, config.database.url, force);
 
+  if (uploads === undefined) return manifest;
   // Files are copied into a fresh folder that then takes the place of the old one.
   const incoming = `${uploads}.restoring`;
   await fsp.rm(incoming, { recursive: true, force: true });

@@ -15,7 +15,8 @@ async function main(argv: string[]): Promise<void> {
     const { values } = parseArgs({ args: rest, options: { out: { type: 'string' } } });
     const { dir, manifest } = await createBackup(config, { out: values.out });
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
-    console.log(`backup written to ${dir}: ${manifest.dialect}, ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.uploads.files} uploaded files`);
+    const files = manifest.uploads.storage === 'local' ? `${manifest.uploads.files} uploaded files` : 'uploaded files not included (they are in the S3 bucket)';
+    console.log(`backup written to ${dir}: ${manifest.dialect}, ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${files}`);
     return;
   }
   if (command === 'restore') {

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../ops/backup.js';
+import { createBackup, type Manifest } from '../../ops/backup.js';
 import { consistencyProblems, openPlace } from '../../test/consistency.js';
 import { call, type DataPlace, newDataPlace, type ServerProcess, startServerProcess } from '../../test/server-process.js';
 import { ADMIN, someAddress, validRegistration } from '../../test/test-app.js';
@@ -148,6 +148,7 @@ describe('backup and restore', () => {
 
     const manifest = JSON.parse(await fs.readFile(path.join(backupDir, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.dialect).toBe(source.dialect);
+    expect(manifest.uploads.storage).toBe('local');
     expect(manifest.database.file).toBe(source.dialect === 'sqlite' ? 'app.sqlite' : 'database.dump');
     expect(manifest.database.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.tables.scholarship_registrations).toBeGreaterThanOrEqual(acked.filter((a) => a.kind === 'registration' && a.at < backupStarted).length);
@@ -227,5 +228,15 @@ describe('backup and restore', () => {
     const res = await cli(target, ['restore', damaged, '--force']);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(`uploads/${first}`);
+  }, 30_000);
+
+  it('leaves out the files of an S3 bucket and says so', async () => {
+    const out = path.join(source.dataDir, 'backups', 'with-s3');
+    const database = source.databaseUrl ? { dialect: 'postgres' as const, url: source.databaseUrl } : { dialect: 'sqlite' as const, file: path.join(source.dataDir, 'app.sqlite') };
+    const storage = { driver: 's3' as const, region: 'us-east-1', bucket: 'media', accessKeyId: 'key', secretAccessKey: 'secret' };
+    const { manifest } = await createBackup({ dataDir: source.dataDir, database, storage }, { out });
+    expect(manifest.uploads).toEqual({ storage: 's3', files: 0, bytes: 0, sha256: {} });
+    expect(manifest.tables.scholarship_registrations).toBeGreaterThan(0);
+    expect(await fs.readdir(out)).toEqual(expect.not.arrayContaining(['uploads']));
   }, 30_000);
 });

@@ -52,7 +52,7 @@ function expectProtected(res: LightMyRequestResponse): void {
 
 describe('security headers', () => {
   it('protect API answers, and send no HSTS outside production', async () => {
-    for (const url of ['/api/health', '/api/v1/users', '/api/nowhere']) {
+    for (const url of ['/api/health', '/api/v1/users', '/api/nowhere', '/api/docs/']) {
       const res = await t.app.inject({ method: 'GET', url });
       expectProtected(res);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
