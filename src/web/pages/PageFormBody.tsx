@@ -168,7 +168,11 @@ export function PageFormBody() {
         <RichTextField name="content" label={t('pages.fields.content')} minHeight={EDITOR_HEIGHT} testId="page-content-editor" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
-        <Tabs value={tab} onChange={(next) => next && setTab(next as PageTab)} keepMounted variant="outline">
+        {/*
+          Hidden tabs stay mounted with display: none, not inside React's <Activity> (Mantine's default),
+          which tears down their effects: the upload widgets would lose their files when shown again.
+        */}
+        <Tabs value={tab} onChange={(next) => next && setTab(next as PageTab)} keepMounted keepMountedMode="display-none" variant="outline">
           <Tabs.List aria-label={t('pages.tabsLabel')} grow>
             {PAGE_TABS.map((name) => (
               <Tabs.Tab key={name} value={name} data-testid={`page-tab-${name}`}>
