@@ -35,7 +35,11 @@ export const userResource = defineResource({
     await updateUser(ctx.db, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
     const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
     if (role && role !== before.role) await recordAudit(ctx.db, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
-    if (password) await recordAudit(ctx.db, { ...entry, action: 'password.change' });
+    if (password) {
+      // A password an admin sets (say, for a stolen account) ends every session the old one opened.
+      await ctx.db.deleteFrom('access_tokens').where('user_id', '=', id).execute();
+      await recordAudit(ctx.db, { ...entry, action: 'password.change' });
+    }
   },
   guardWrite: (ctx, row, action) => {
     if ((action === 'soft-delete' || action === 'destroy') && row.id === ctx.user.id) throw new ValidationError({ id: ['cannot_remove_self'] });
