@@ -227,7 +227,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/page-build/layout': { expect: loggedIn(422, 403), call: post('/api/v1/page-build/layout', { id: 1 }) },
   'GET /api/v1/scholarship-payments/deposit-info': { expect: loggedIn(200), call: get('/api/v1/scholarship-payments/deposit-info') },
   // Who may delete which file (owner, admin, the same anonymous address) is tested in media.test.ts.
-  'POST /api/v1/media/upload': { expect: everyone(422), call: post('/api/v1/media/upload', {}) },
+  'POST /api/v1/media/upload': { expect: loggedIn(422), call: post('/api/v1/media/upload', {}) },
   'DELETE /api/v1/media/delete': { expect: everyone(404), call: (caller) => api[caller].delete('/api/v1/media/delete', { path: `uploads/files/${'0'.repeat(32)}.png` }) },
   'GET /api/v1/settings/fields': { expect: loggedIn(200, 403), call: get('/api/v1/settings/fields') },
   'GET /api/v1/settings/:group/:sub/values': { expect: loggedIn(200, 403), call: get('/api/v1/settings/1/1/values') },

@@ -1,7 +1,7 @@
 /**
  * Media (spec §7 Media): upload one file, delete one the caller may remove. Logged-in users upload
  * anything the field accepts; anonymous callers (the public register form's logo) upload images only,
- * into `logos`, rate-limited per address, and may delete such a file from the same address within the hour.
+ * and only into `logos` (any other folder needs a login: 401), rate-limited per address, and may delete such a file from the same address within the hour.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ import {
   UploadFields,
 } from '../../../common/schemas/media.js';
 import { bearerToken } from '../../lib/authenticate.js';
-import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.js';
+import { forbidden, HttpError, notFound, unauthenticated, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { now } from '../../lib/time.js';
@@ -60,6 +60,9 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     '/upload',
     { schema: { ...schema, consumes: ['multipart/form-data'], body: UploadBody, response: { 200: UploadEnvelope, 401: ErrorEnvelope, 413: ErrorEnvelope, 422: ValidationErrorEnvelope } }, onRequest: optionalUser },
     async (request) => {
+      const fields = request.body;
+      const anonymous = request.user === null;
+      if (anonymous && fields.folder !== UPLOAD_ANONYMOUS_FOLDER) throw unauthenticated();
       const body: Record<string, unknown> = request.isMultipart() ? request.body : {};
       const fileEntries = Object.entries(body).filter(([, v]) => Buffer.isBuffer(v) || (Array.isArray(v) && v.some((item) => Buffer.isBuffer(item))));
       const fieldName = fileEntries[0]?.[0] ?? UPLOAD_FIELD_DEFAULT;
@@ -67,9 +70,6 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const file = fileEntries[0]![1];
       if (fileEntries.length > 1 || !Buffer.isBuffer(file)) throw new ValidationError({ [fieldName]: ['upload_one_file'] });
 
-      const fields = request.body;
-      const anonymous = request.user === null;
-      const folder = anonymous ? UPLOAD_ANONYMOUS_FOLDER : fields.folder;
       const accept = anonymous ? (fields.accept ?? ['image/*']).filter((type) => type.startsWith('image/')) : fields.accept;
 
       let processed;
@@ -80,7 +80,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
 
-      const key = `${folder}/${randomBytes(16).toString('hex')}.${processed.ext}`;
+      const key = `${fields.folder}/${randomBytes(16).toString('hex')}.${processed.ext}`;
       const path = `uploads/${key}`;
       await storage.put(key, processed.bytes, processed.mime);
       try {

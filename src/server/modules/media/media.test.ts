@@ -154,14 +154,22 @@ describe('uploading', () => {
 });
 
 describe('anonymous uploads (the register form logo)', () => {
-  it('takes images only, always into logos/, records the address, and lets that address alone delete it within the hour', async () => {
-    const res = await upload(t.app, [{ name: 'folder', value: 'posts/2026' }, { name: 'logo', file: await png(300, 300), filename: 'logo.png' }], {}, '10.0.0.7');
+  it('needs a login for any folder but logos/ (401)', async () => {
+    for (const folder of [[], [{ name: 'folder', value: 'files' }], [{ name: 'folder', value: 'posts/2026/11/22' }]]) {
+      const res = await upload(t.app, [...folder, { name: 'photo', file: await png(10, 10), filename: 'a.png' }], {}, '10.0.0.6');
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Please log in.');
+    }
+  });
+
+  it('takes images only into logos/, records the address, and lets that address alone delete it within the hour', async () => {
+    const res = await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: await png(300, 300), filename: 'logo.png' }], {}, '10.0.0.7');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const p = res.body.data as string;
     expect(p).toMatch(/^uploads\/logos\//);
     expect((await mediaRows()).find((r) => r.path === p)).toMatchObject({ owner_id: null, uploader_ip: '10.0.0.7' });
 
-    const doc = await upload(t.app, [{ name: 'logo', file: pdf(), filename: 'x.pdf' }], {}, '10.0.0.7');
+    const doc = await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: pdf(), filename: 'x.pdf' }], {}, '10.0.0.7');
     expect(doc.body.data).toEqual({ logo: ['This field does not take this type of file.'] });
 
     expect((await remove(p, {}, '10.0.0.8')).status).toBe(403);
@@ -182,10 +190,10 @@ describe('anonymous uploads (the register form logo)', () => {
 
   it('limits anonymous calls per address (429), not logged-in ones', async () => {
     const image = await png(10, 10);
-    for (let i = 0; i < 30; i++) expect((await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99')).status).toBe(200);
-    const refused = await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99');
+    for (let i = 0; i < 30; i++) expect((await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99')).status).toBe(200);
+    const refused = await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99');
     expect(refused.status).toBe(429);
-    expect((await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.100')).status).toBe(200);
+    expect((await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.100')).status).toBe(200);
     expect((await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], bearer(admin), '10.0.0.99')).status).toBe(200);
   });
 
