@@ -19,25 +19,12 @@ import { RemoteSelect } from '../components/RemoteSelect';
 import { useLanguage } from '../i18n';
 import { localizeDigits } from '../i18n/format';
 import { pageBuild } from '../resources/definitions/pages';
+import { splitLayoutErrors, type LayoutErrors } from './layoutErrors';
 import { changeLayout, columnSpans, emptyRow, fromSaved, moveRow, setCell, toSaved, type BuilderRow } from './layoutRows';
 import { pageBuilderHref } from './pageBuilderHref';
 import { publicPageHref } from './publicAddress';
 
 const CELL_HEIGHT = 160;
-
-/** Field messages of a 422 for one row ('layout.rows.2.cells' → row 2), and those for no row. */
-function splitErrors(fieldErrors: Record<string, string[]>) {
-  const byRow = new Map<number, string>();
-  const general: string[] = [];
-  for (const [name, messages] of Object.entries(fieldErrors)) {
-    const [first] = messages;
-    if (first === undefined) continue;
-    const match = /^layout\.rows\.(\d+)/.exec(name.replace(/\[(\w*)\]/g, '.$1'));
-    if (match) byRow.set(Number(match[1]), first);
-    else general.push(first);
-  }
-  return { byRow, general };
-}
 
 function LayoutEditor({ page }: { page: PageRow }) {
   const { t } = useTranslation();
@@ -46,7 +33,7 @@ function LayoutEditor({ page }: { page: PageRow }) {
   const [rows, setRows] = useState<BuilderRow[]>(() => fromSaved(page.layout.rows));
   const [dirty, setDirty] = useState(false);
   const [newLayout, setNewLayout] = useState<string>('6+6');
-  const [errors, setErrors] = useState<ReturnType<typeof splitErrors>>({ byRow: new Map(), general: [] });
+  const [errors, setErrors] = useState<LayoutErrors>({ byRow: new Map(), general: [] });
   const number = (n: number) => localizeDigits(String(n), lang);
   const layoutOptions = PAGE_LAYOUTS.map((layout) => ({ value: layout, label: t(`pageBuilder.layouts.${layout}`) }));
 
@@ -67,7 +54,7 @@ function LayoutEditor({ page }: { page: PageRow }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
-        const split = splitErrors(error.fieldErrors);
+        const split = splitLayoutErrors(error.fieldErrors);
         setErrors(split.byRow.size || split.general.length ? split : { byRow: new Map(), general: [error.message] });
       }
       notifyError(failureMessage(error));
