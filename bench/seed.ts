@@ -343,7 +343,10 @@ async function main() {
       session.instituteTokens.push({ id, email, token: plain });
       tokens.push([id, sha256(plain), at, expires]);
     }
-    if (rows.length === BATCH) (await loader.insert(USERS, rows), (rows = []));
+    if (rows.length === BATCH) {
+      await loader.insert(USERS, rows);
+      rows = [];
+    }
   }
   await loader.insert(USERS, rows);
   await loader.insert(TOKENS, tokens);
@@ -432,7 +435,10 @@ async function main() {
       const at = `${date}T10:00:00.000Z`;
       if (pending && session.pendingPayments.length < 50_000) session.pendingPayments.push({ id, institute_id: institute.id, amount, payment_method: method, transaction_id: transactionId, date });
       rows.push([id, institute.id, amount, method, transactionId, date, pending ? 0 : 1, pending ? null : admin.id, pending ? null : at, institute.id, transactionId.toLowerCase(), 1, at, at]);
-      if (rows.length === BATCH) (await loader.insert(PAYMENTS, rows), (rows = []));
+      if (rows.length === BATCH) {
+        await loader.insert(PAYMENTS, rows);
+        rows = [];
+      }
     }
   }
   await loader.insert(PAYMENTS, rows);

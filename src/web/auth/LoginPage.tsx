@@ -1,24 +1,22 @@
 /** Login (spec §2): institute id, email or mobile, and password. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginBody } from '../../common/schemas/auth';
 import { paths } from '../app/paths';
 import { ApiForm } from '../components/forms/ApiForm';
 import { SubmitButton } from '../components/forms/SubmitButton';
 import { PasswordField, TextField } from '../components/forms/fields';
-import { useApiForm } from '../components/forms/useApiForm';
 import { authApi } from './api';
 import { AuthCard } from './AuthCard';
 import { RegisteredBanner } from './RegisteredBanner';
 import { clearRegistered, registeredUid } from './registrationMarker';
 import { startSession } from './session';
+import { useLoginForm } from './useLoginForm';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const [uid] = useState(registeredUid);
-  const state = useApiForm({
-    schema: LoginBody,
-    defaultValues: { email: uid ?? '', password: '' },
+  const state = useLoginForm({
+    defaultEmail: uid ?? '',
     onSubmit: async (values) => {
       const { data } = await authApi.login(values);
       clearRegistered();
