@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, apiToken, bn, enterWithToken, field, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
+import { adminToken, apiToken, bn, enterWithToken, field, fillRegistration, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
 
 const SETTINGS = '/settings';
 const REGISTRATIONS = '/scholarship-registrations';
@@ -161,4 +161,44 @@ test('an institute adds a student with a photo; the photo is on the printed shee
   await expect(sheet).toBeVisible();
   await expect(sheet.getByRole('img', { name: bn.registrations.sheet.photo })).toHaveAttribute('src', stored!);
   await expect(page.getByTestId('photo-placeholder')).toHaveCount(0);
+});
+
+test('the register form uploads the logo without an account; undo deletes it; the logo is stored with the institute', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const institute = newInstitute();
+  await page.goto('/register');
+  await fillRegistration(page, institute);
+
+  const logo = uploadField(page, bn.register.fields.file);
+  const value = logo.locator('input[type="hidden"][name="file"]');
+  await upload(logo, await image('logo.png', 500, 500));
+  await expect(logo.locator('.filepond--file-status-main')).toHaveText(bn.upload.widget.processingComplete, { timeout: 30_000 });
+  await expect(value).toHaveValue(/^uploads\/logos\/[0-9a-f]{32}\.png$/);
+  const first = await value.inputValue();
+
+  // Undo ('tap to undo'; FilePond labels the button of an instant upload 'Remove'): the file is deleted
+  // on the server and the value is empty again.
+  await expect(logo.locator('.filepond--file-status-sub')).toHaveText(bn.upload.widget.tapToUndo);
+  const deleted = page.waitForResponse((response) => response.url().endsWith('/api/v1/media/delete'));
+  await logo.locator('.filepond--action-revert-item-processing').click();
+  expect((await deleted).status()).toBe(200);
+  await expect(value).toHaveValue('');
+  expect((await request.get(`/${first}`)).status()).toBe(404);
+
+  await expect(logo.locator('.filepond--item')).toHaveCount(0);
+  await upload(logo, await image('logo.png', 500, 500));
+  // The server re-encodes every image; on a busy machine that takes a while.
+  await expect(logo.locator('.filepond--file-status-main')).toHaveText(bn.upload.widget.processingComplete, { timeout: 30_000 });
+  await expect(value).toHaveValue(/^uploads\/logos\/[0-9a-f]{32}\.png$/);
+  const stored = await value.inputValue();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logo.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/upload-register-logo-360.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: bn.register.submit }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const token = await apiToken(request, institute.email, institute.password);
+  const me = await request.post('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await me.json()) as { data: { user: { file: string | null } } }).data.user.file).toBe(stored);
 });
