@@ -121,8 +121,8 @@ for (const viewport of VIEWPORTS) {
       await page.waitForTimeout(500); // the group's opening transition
       await shoot(page, viewport.name, 'navigation-admin');
       await page.getByRole('link', { name: bn.nav.pageBuild }).click();
-      await expect(page.getByTestId('coming-soon')).toBeVisible();
-      await shoot(page, viewport.name, 'coming-soon');
+      await expect(page.getByRole('heading', { name: bn.resources.pageBuild.list })).toBeVisible();
+      await shoot(page, viewport.name, 'page-list');
     });
 
     test('back-office screens: a list, its pagination, a form with the server’s 422, details, export, profile', async ({ page, request }) => {
