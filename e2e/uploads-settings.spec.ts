@@ -25,6 +25,9 @@ async function image(name: string, width: number, height: number) {
   return { name, mimeType: 'image/png', buffer };
 }
 
+/** FilePond animates its items into a new width; screenshots wait for them to come to rest. */
+const settle = (page: Page) => page.waitForTimeout(800);
+
 /** The textarea labelled `label` (settings' text values). */
 const textarea = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator('textarea'));
 
@@ -50,6 +53,7 @@ test('the admin edits settings: site name, bKash number and logo; a 6 MB file is
     await expect(moduleMenu(page).getByRole('link', { name: 'যোগাযোগ' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/settings-overview-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
+    await settle(page);
     await page.screenshot({ path: `${SHOTS}/settings-overview-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -92,6 +96,7 @@ test('the admin edits settings: site name, bKash number and logo; a 6 MB file is
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(200);
     await page.screenshot({ path: `${SHOTS}/settings-form-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
+    await settle(page);
     await page.screenshot({ path: `${SHOTS}/settings-form-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -104,6 +109,7 @@ test('the admin edits settings: site name, bKash number and logo; a 6 MB file is
     await expect(toast(page, bn.upload.tooBigToast).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/upload-too-big-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
+    await settle(page);
     await favicon.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/upload-too-big-360.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -149,6 +155,7 @@ test('an institute adds a student with a photo; the photo is on the printed shee
   await expect(photo.locator('img')).toHaveAttribute('src', /^\/uploads\/students\/[0-9a-f]{32}\.png$/);
   const stored = await photo.locator('img').getAttribute('src');
   await page.setViewportSize({ width: 360, height: 740 });
+  await settle(page);
   await photo.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/upload-student-photo-360.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -192,6 +199,7 @@ test('the register form uploads the logo without an account; undo deletes it; th
   await expect(value).toHaveValue(/^uploads\/logos\/[0-9a-f]{32}\.png$/);
   const stored = await value.inputValue();
   await page.setViewportSize({ width: 360, height: 740 });
+  await settle(page);
   await logo.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/upload-register-logo-360.png` });
   await page.setViewportSize({ width: 1280, height: 800 });

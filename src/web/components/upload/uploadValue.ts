@@ -100,9 +100,8 @@ export function filePondLabels(text: WidgetText, acceptedTypeCount: number) {
     labelFileSizeMegabytes: w('megabytes'),
     labelFileSizeGigabytes: w('gigabytes'),
     labelMaxFileSizeExceeded: w('tooBig'),
-    labelMaxFileSize: w('maxFileSize'),
-    labelMaxTotalFileSizeExceeded: w('totalTooBig'),
-    labelMaxTotalFileSize: w('maxTotalFileSize'),
+    // The spec's message already names the limit; a second line would not fit a phone's item.
+    labelMaxFileSize: '',
     labelFileTypeNotAllowed: w('invalidType'),
     // FilePond fills both placeholders even for one type ('Expects  or image'): one type reads alone.
     fileValidateTypeLabelExpectedTypes: w(acceptedTypeCount > 1 ? 'expectedTypes' : 'expectedType'),
