@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check and test of the project, in order — type check, lint, unit and API tests on
- * SQLite and PostgreSQL, then the client build and the end-to-end journeys in Chromium.
+ * SQLite and PostgreSQL, a smoke run of the benchmark, then the client build and the end-to-end
+ * journeys in Chromium.
  * Ends with one line 'N passed, N failed, N skipped' over all the tests it ran.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -85,6 +86,11 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
+
+// Budgets are not timed tests (issue 6); the smoke only proves every benchmark scenario still runs
+// without an error and writes its report, on tiny data for a second each.
+if (stage('benchmark smoke (npm run bench -- --smoke)', 'node', ['--import', 'tsx', 'bench/run.ts', '--smoke'])) totals.passed += 1;
+else totals.failed += 1;
 
 ensureClientBuild();
 const chromium = ensureChromium();
