@@ -106,7 +106,15 @@ test('an admin writes a notice page with an image, SEO and OG fields and a PDF, 
   await test.step('the content, with an image uploaded from the editor while its progress shows', async () => {
     const editor = page.getByRole('textbox', { name: bn.pages.fields.content });
     await editor.click();
-    await editor.pressSequentially('পরীক্ষা ২০ ডিসেম্বর সকাল ১০টায় শুরু হবে।');
+    await editor.pressSequentially('পরীক্ষা ২০ ডিসেম্বর সকাল ১০টায় শুরু হবে। বিস্তারিত');
+    // The last word, bold and linked through the toolbar.
+    await page.keyboard.press('Shift+Control+ArrowLeft');
+    await page.getByRole('button', { name: bn.editor.bold }).click();
+    await page.getByRole('button', { name: bn.editor.link }).click();
+    await page.getByRole('textbox', { name: bn.editor.linkAddress }).fill('https://example.com/routine');
+    await page.getByRole('button', { name: bn.editor.linkSave, exact: true }).click();
+    await expect(editor.locator('a[href="https://example.com/routine"] strong, strong a[href="https://example.com/routine"]')).toHaveText('বিস্তারিত');
+    await editor.press('End');
     // The answer is held back a moment, so the progress bar is on screen long enough to be seen.
     await page.route('**/api/v1/media/upload', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -194,6 +202,8 @@ test('an admin writes a notice page with an image, SEO and OG fields and a PDF, 
     await expect(page.locator('.content img')).toHaveJSProperty('complete', true);
     expect(await page.locator('.content img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.locator('img.hero')).toHaveAttribute('src', /^\/uploads\/pages\//);
+    await expect(page.locator('.content').getByRole('link', { name: 'বিস্তারিত' })).toHaveAttribute('href', 'https://example.com/routine');
+    await expect(page.locator('.content strong')).toHaveText('বিস্তারিত');
     await expect(page.getByRole('link', { name: 'PDF ডাউনলোড' })).toHaveAttribute('href', /^\/uploads\/files\/[^/]+\.pdf$/);
     await expect(page.locator('header nav')).toContainText(menu);
     await expect(page).toHaveTitle(new RegExp(`^সময়সূচি ${suffix}`));
