@@ -1,16 +1,22 @@
 /**
  * Substring search over a season's registrations (architecture §8) without scanning a million rows:
- * on SQLite an FTS5 trigram index over the searched columns, kept in step by triggers; on PostgreSQL
- * pg_trgm GIN indexes on the lower-cased columns, which serve the list's `lower(col) like lower(…)`.
+ * on SQLite an FTS5 trigram index over the names, kept in step by triggers; on PostgreSQL pg_trgm
+ * GIN indexes on the lower-cased searched columns, which serve the list's `lower(col) like lower(…)`.
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-/** The columns the registrations list searches; the FTS table has these, in this order. */
+/** The columns the registrations list searches. */
 export const SEARCH_COLUMNS = ['full_name', 'name_bangla', 'reg_no', 'contact_number'] as const;
 
-const cols = SEARCH_COLUMNS.join(', ');
-const newValues = SEARCH_COLUMNS.map((c) => `new.${c}`).join(', ');
-const oldValues = SEARCH_COLUMNS.map((c) => `old.${c}`).join(', ');
+/**
+ * The FTS table holds the names only: numbers are searched from their start over the reg_no and
+ * contact_number b-tree indexes, and their trigrams would double the index and every insert's work.
+ */
+export const FTS_COLUMNS = ['full_name', 'name_bangla'] as const;
+
+const cols = FTS_COLUMNS.join(', ');
+const newValues = FTS_COLUMNS.map((c) => `new.${c}`).join(', ');
+const oldValues = FTS_COLUMNS.map((c) => `old.${c}`).join(', ');
 
 /** The triggers that keep the index in step; a bulk loader may drop them, load, rebuild and recreate them. */
 export const SQLITE_SEARCH_TRIGGERS: Record<string, string> = {

@@ -3,10 +3,11 @@
  * - a number (ASCII or Bengali digits, a mobile with +880 accepted) matches the start of the
  *   registration number or the mobile number: a range over their b-tree indexes on SQLite, a
  *   prefix `like` served by the pg_trgm indexes on PostgreSQL;
- * - any other text is a case-insensitive substring of the English or Bengali name, reg no or
- *   mobile: on SQLite a phrase over the FTS5 trigram index (migration 2026-11-23), which matches
- *   exactly the substrings; trigrams need three characters, so a shorter text is left to the plain
- *   `like` scan. PostgreSQL answers that `like` from its pg_trgm indexes.
+ * - any other text is a case-insensitive substring of the English or Bengali name (or, on the plain
+ *   `like`, of the reg no or mobile): on SQLite a phrase over the FTS5 trigram index of the names
+ *   (migration 2026-11-23), which matches exactly the substrings; trigrams need three characters,
+ *   so a shorter text is left to the plain `like` scan. PostgreSQL answers that `like` from its
+ *   pg_trgm indexes.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { normalizeMobile } from '../../../common/validation.js';
