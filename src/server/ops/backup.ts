@@ -81,6 +81,7 @@ async function pgTableCounts(client: pg.Client): Promise<Record<string, number>>
 
 /** SQLite: one online-backup step over the whole file (a consistent read; writers go on meanwhile). */
 async function backupSqlite(file: string, target: string): Promise<Record<string, number>> {
+  if (!fs.existsSync(file)) throw new BackupError(`there is no database at ${file}: check DATA_DIR / DATABASE_URL`);
   const source = new SQLite(file, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
@@ -130,7 +131,16 @@ export async function createBackup(config: Place, options: { out?: string } = {}
   if (!(await isEmptyDir(dir))) throw new BackupError(`${dir} is not empty`);
   // Children's personal data: readable by the server's user only.
   await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    return { dir, manifest: await writeBackup(config, dir, started) };
+  } catch (error) {
+    // The folder was empty or new: what is in it now is an unfinished backup.
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
 
+async function writeBackup(config: Place, dir: string, started: Date): Promise<Manifest> {
   const databaseFile = config.database.dialect === 'sqlite' ? SQLITE_FILE : PG_FILE;
   const databasePath = path.join(dir, databaseFile);
   const tables = config.database.dialect === 'sqlite' ? await backupSqlite(config.database.file, databasePath) : await backupPostgres(config.database.url, databasePath);
@@ -157,7 +167,7 @@ export async function createBackup(config: Place, options: { out?: string } = {}
     uploads: { storage: config.storage.driver, files: Object.keys(checksums).length, bytes, sha256: checksums },
   };
   await fsp.writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { dir, manifest };
+  return manifest;
 }
 
 async function readManifest(dir: string): Promise<Manifest> {
