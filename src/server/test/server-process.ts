@@ -92,7 +92,8 @@ export async function startServerProcess(place: DataPlace, env: Record<string, s
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: tsx compiles the server on start, and the test machine may be busy.
+  const deadline = Date.now() + 60_000;
   let ended = false;
   void exited.then(() => (ended = true));
   while (!ended) {

@@ -123,7 +123,7 @@ beforeAll(async () => {
   server = await startServerProcess(source);
   institutes = [];
   for (let n = 0; n < 3; n++) institutes.push(await registerInstitute(server.url, 800 + n));
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   await stopServer();

@@ -58,7 +58,7 @@ beforeAll(async () => {
   server = await startServerProcess(place);
   institutes = [];
   for (let n = 0; n < INSTITUTES; n++) institutes.push(await registerInstitute(server.url, 700 + n));
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) {
@@ -158,9 +158,11 @@ describe('graceful shutdown', () => {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       });
     });
-    // Half the body now: the server has the request and waits for the rest.
+    // Half the body now: once connected, the server has the request and waits for the rest.
+    const connected = new Promise((resolve) => request.once('socket', (socket) => socket.once('connect', resolve)));
     request.write(body.slice(0, body.length / 2));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await connected;
+    await new Promise((resolve) => setTimeout(resolve, 500));
 
     running.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -172,7 +174,7 @@ describe('graceful shutdown', () => {
     expect(res.status, res.body).toBe(200);
     const regNo = (JSON.parse(res.body) as { data: { reg_no: string } }).data.reg_no;
 
-    const exit = await Promise.race([running.exited, new Promise((resolve) => setTimeout(() => resolve('still running 3 s later'), 3_000))]);
+    const exit = await Promise.race([running.exited, new Promise((resolve) => setTimeout(() => resolve('still running 5 s later'), 5_000))]);
     expect(exit).toEqual({ code: 0, signal: null });
     // The database was closed, not abandoned: SQLite folds its WAL back into the file and removes it on the last close.
     if (place.dialect === 'sqlite') expect(fs.existsSync(path.join(place.dataDir, 'app.sqlite-wal'))).toBe(false);
