@@ -7,7 +7,7 @@ import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Text, Tit
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { PAGE_LAYOUTS, type PageRow } from '../../common/schemas/pages';
@@ -36,6 +36,14 @@ function LayoutEditor({ page }: { page: PageRow }) {
   const [errors, setErrors] = useState<LayoutErrors>({ byRow: new Map(), general: [] });
   const number = (n: number) => localizeDigits(String(n), lang);
   const layoutOptions = PAGE_LAYOUTS.map((layout) => ({ value: layout, label: t(`pageBuilder.layouts.${layout}`) }));
+
+  // Closing or reloading the tab with unsaved rows asks first (the browser's own question).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const change = (next: BuilderRow[]) => {
     setRows(next);
