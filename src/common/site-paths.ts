@@ -32,6 +32,7 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'web-pages-management',
   'page-build',
   'page-builder',
+  'audit-logs',
 ];
 
 const RESERVED = new Set(RESERVED_PATH_SEGMENTS);

@@ -8,6 +8,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconArticle,
   IconCash,
+  IconHistory,
   IconLayoutColumns,
   IconLayoutDashboard,
   IconLayoutGrid,
@@ -43,6 +44,7 @@ const ProfileModule = lazy(() => import('../profile/ProfileModule'));
 const RegistrationsModule = lazy(() => import('../resources/modules/registrations'));
 const PaymentsModule = lazy(() => import('../resources/modules/payments'));
 const SettingsModule = lazy(() => import('../settings/SettingsModule'));
+const AuditModule = lazy(() => import('../resources/modules/audit'));
 /** The website management sections share one chunk. */
 const website = (name: keyof typeof import('../resources/modules/website')) =>
   lazy(async () => ({ default: (await import('../resources/modules/website'))[name] }));
@@ -63,6 +65,7 @@ export const sections: readonly Section[] = [
   { key: 'pageBuild', path: '/web-pages-management/page-build', roles: ADMIN, icon: IconLayoutGrid, place: 'website', whenDenied: 'refuse', Component: website('PageBuildModule') },
   { key: 'pageBuilder', path: '/web-pages-management/page-builder', roles: ADMIN, icon: IconLayoutColumns, place: 'website', whenDenied: 'refuse', Component: website('PageBuilderModule') },
   { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse', Component: SettingsModule },
+  { key: 'auditLogs', path: '/audit-logs', roles: ADMIN, icon: IconHistory, place: 'bottom', whenDenied: 'refuse', Component: AuditModule },
   { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse', Component: ProfileModule },
 ];
 
