@@ -88,7 +88,12 @@ test('the admin edits settings: site name, bKash number and logo; a 6 MB file is
 
     await page.reload();
     await expect(textarea(page, 'সাইটের নাম')).toHaveValue(siteName);
-    await expect(uploadField(page, 'লোগো').locator('img')).toHaveAttribute('src', stored!);
+    const reloaded = uploadField(page, 'লোগো');
+    await expect(reloaded.locator('img')).toHaveAttribute('src', stored!);
+    // The stored logo is back in the widget (fetched for its preview) and still the form's value.
+    await expect(reloaded.locator('.filepond--item')).toHaveCount(1);
+    await expect(reloaded.locator('.filepond--image-preview')).toBeVisible();
+    await expect(reloaded.locator('input[type="hidden"][name$=".value"]')).toHaveValue(stored!.slice(1));
     // The stored image is what the server made of it: fitted inside 200×200.
     const served = await request.get(stored!);
     expect(served.status()).toBe(200);
