@@ -59,7 +59,13 @@ test('screenshots of the page list, form, details and builder at 360 and 1280 px
   test.setTimeout(120_000);
   const token = await adminToken(request);
   const suffix = uniqueSuffix();
+  const photo = await request.post('/api/v1/media/upload', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { folder: 'pages', width: '1000', height: '600', photo: await png('hall.png', 1000, 600, '#1c7ed6') },
+  });
+  expect(photo.status()).toBe(200);
   const id = await pageByApi(request, token, `পরীক্ষার নোটিশ ${suffix}`, `notice-${suffix}`, {
+    image: ((await photo.json()) as { data: string }).data,
     content: '<h2>বৃত্তি পরীক্ষা ২০২৬</h2><p>পরীক্ষা শুরু হবে সকাল <strong>১০টায়</strong>।</p><ul><li>প্রবেশপত্র সঙ্গে আনুন</li><li>কলম আনুন</li></ul>',
     layout: { rows: [{ layout: '6+6', cells: ['<p>বাম ঘর</p>', '<p>ডান ঘর</p>'] }, { layout: '4+4+4', cells: ['<p>এক</p>', '<p>দুই</p>', '<p>তিন</p>'] }] },
   });
@@ -76,7 +82,7 @@ test('screenshots of the page list, form, details and builder at 360 and 1280 px
       await shoot(page, `form-${tab}-${width}`);
     }
     await page.goto(`${PAGES}/${id}`);
-    await expect(page.getByTestId('page-details')).toBeVisible();
+    await expect(page.getByTestId('page-image')).toHaveJSProperty('complete', true);
     await shoot(page, `details-${width}`);
     await page.goto(`${BUILDER}/${id}`);
     await expect(page.getByTestId('builder-row')).toHaveCount(2);
