@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, apiToken, bn, enterWithToken, field, fillRegistration, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
+import { adminToken, apiToken, bn, en, enterWithToken, field, fillRegistration, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
 
 const SETTINGS = '/settings';
 const REGISTRATIONS = '/scholarship-registrations';
@@ -214,4 +214,14 @@ test('the register form uploads the logo without an account; undo deletes it; th
   const token = await apiToken(request, institute.email, institute.password);
   const me = await request.post('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(((await me.json()) as { data: { user: { file: string | null } } }).data.user.file).toBe(stored);
+});
+
+test('outside the back office, in English, the widget speaks English and refuses a wrong type', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: `${bn.language.label}: ${bn.language.en}` }).click();
+  const logo = uploadField(page, en.register.fields.file);
+  await expect(logo.locator('.filepond--drop-label')).toHaveText(en.upload.widget.idle.replace(/<[^>]+>/g, ''));
+  await upload(logo, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(logo.locator('.filepond--file-status-main')).toHaveText(en.upload.widget.invalidType);
+  await expect(logo.locator('.filepond--file-status-sub')).toHaveText('Expects image');
 });
