@@ -2,16 +2,21 @@
  * The attack corpus on the API: spreadsheet formulas planted in every exported text field, stolen
  * tokens replayed after logout, a password change or deactivation, and password guessing spread
  * over the forms of one account's identifier or over forged client addresses.
- * (Upload attacks are in media.test.ts; stored XSS in the browser is e2e/xss.spec.ts.)
+ * Polyglot uploads complete media.test.ts (oversize, magic bytes, SVG/HTML, traversal are there);
+ * stored XSS in the browser is e2e/xss.spec.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, jpeg, pdf, png, upload } from './media/media-test-helpers.js';
 import { adminToken, client, instituteSession, loginToken, startTestApp, validRegistration, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
+/** One admin session for the file: logins per account are limited. */
+let adminKey: string;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = client(t, await adminToken(t));
+  adminKey = await adminToken(t);
+  admin = client(t, adminKey);
 });
 afterAll(async () => t.close());
 
@@ -62,7 +67,7 @@ describe('CSV formula injection', () => {
       expect((await institute.post('/api/v1/scholarship-registrations/store', student)).status).toBeLessThan(500);
       // The user agent is the attacker's to choose and lands in the audit log's export.
       const row = (await admin.post('/api/v1/news-categories/store', { title: `ua ${i}` })).body.data as { id: number };
-      await t.app.inject({ method: 'POST', url: '/api/v1/news-categories/soft-delete', headers: { authorization: `Bearer ${await adminToken(t)}`, 'user-agent': formula }, payload: { id: row.id } });
+      await t.app.inject({ method: 'POST', url: '/api/v1/news-categories/soft-delete', headers: { authorization: `Bearer ${adminKey}`, 'user-agent': formula }, payload: { id: row.id } });
     }
 
     const models = ['blog-categories', 'user-roles', 'web-page-menu', 'page-build', 'users', 'scholarship-registrations', 'audit-logs'];
@@ -170,5 +175,44 @@ describe('password guessing', () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+describe('polyglot uploads', () => {
+  const SCRIPT = '<html><body><script>window.__xss=1</script></body></html>';
+
+  it('an image carrying HTML after its data is re-encoded without it and served as an image', async () => {
+    const token = adminKey;
+    for (const [image, name] of [
+      [Buffer.concat([await png(20, 20), Buffer.from(SCRIPT)]), 'page.html'],
+      [Buffer.concat([await jpeg(20, 20), Buffer.from(SCRIPT)]), 'photo.jpg'],
+    ] as const) {
+      const res = await upload(t.app, [{ name: 'photo', file: image, filename: name, type: 'text/html' }], bearer(token));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stored = res.body.data as string;
+      expect(stored).toMatch(/\.(png|jpg)$/);
+      const served = await t.app.inject({ method: 'GET', url: `/${stored}` });
+      expect(served.headers['content-type']).toMatch(/^image\//);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.includes('<script>')).toBe(false);
+    }
+  });
+
+  it('a PDF that is also an HTML page is served as a PDF that no browser sniffs into a page', async () => {
+    const res = await upload(t.app, [{ name: 'accept', value: 'application/pdf' }, { name: 'content_file', file: Buffer.concat([pdf(), Buffer.from(SCRIPT)]), filename: 'notice.html' }], bearer(adminKey));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = res.body.data as string;
+    expect(stored).toMatch(/\.pdf$/);
+    const served = await t.app.inject({ method: 'GET', url: `/${stored}`, headers: { accept: 'text/html' } });
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('HTML that starts like an image is refused', async () => {
+    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(SCRIPT)]);
+    const before = (await t.app.db.selectFrom('media').select('id').execute()).length;
+    const res = await upload(t.app, [{ name: 'photo', file: fake, filename: 'x.png', type: 'image/png' }], bearer(adminKey));
+    expect(res.status).toBe(422);
+    expect((await t.app.db.selectFrom('media').select('id').execute()).length).toBe(before);
   });
 });
