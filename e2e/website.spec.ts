@@ -4,6 +4,7 @@
  * reads it on the public site under the menu; builds a 6+6 grid; renames the site. Screenshots of
  * the page screens at phone and desktop width land in test-results/screenshots/.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { postsFolder } from '../src/web/components/editor/postsFolder.js';
@@ -234,6 +235,22 @@ test('the page builder makes a 6+6 grid that the public page shows side by side'
   await search.pressSequentially(suffix);
   const row = page.getByTestId('list-row').filter({ hasText: title });
   await expect(page.getByTestId('list-row')).toHaveCount(1);
+
+  await test.step('the list exports the found pages as webpage-list', async () => {
+    await page.getByTestId('export-button').click();
+    const dialog = page.getByRole('dialog', { name: bn.exportData.title });
+    await dialog.getByLabel(bn.exportData.inputLabel).fill('export all');
+    const download = page.waitForEvent('download');
+    const sent = page.waitForRequest((candidate) => candidate.url().endsWith('/api/v1/export-data'));
+    await dialog.getByRole('button', { name: bn.exportData.confirm }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ model: 'page-build', export_title: 'webpage-list', search: suffix });
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^webpage-list - /);
+    const csv = (await readFile(await file.path())).toString('utf8');
+    expect(csv).toContain(title);
+    expect(csv).toContain(url);
+  });
+
   await row.getByRole('button', { name: bn.list.actionsFor.replace('{{name}}', title) }).click();
   await page.getByRole('menuitem', { name: bn.pages.openBuilder }).click();
   await expect(page).toHaveURL(`${BUILDER}/${id}`);
