@@ -225,3 +225,26 @@ test('outside the back office, in English, the widget speaks English and refuses
   await expect(logo.locator('.filepond--file-status-main')).toHaveText(en.upload.widget.invalidType);
   await expect(logo.locator('.filepond--file-status-sub')).toHaveText('Expects image');
 });
+
+test('a file dressed as an image is refused by the server: the reason under the field, retry in the widget', async ({ page }) => {
+  await page.goto('/register');
+  const logo = uploadField(page, bn.register.fields.file);
+  await upload(logo, { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  // The widget says it failed; the server's reason stands under the field like any field's error.
+  await expect(logo.locator('.filepond--file-status-main')).toHaveText(bn.upload.uploadFailed, { timeout: 30_000 });
+  await expect(logo.locator('.filepond--file-status-sub')).toHaveText(bn.upload.widget.tapToRetry);
+  await expect(logo.locator('.mantine-InputWrapper-error')).toHaveText(messages.bn.upload_type_invalid);
+  await expect(logo.locator('input[type="hidden"][name="file"]')).toHaveValue('');
+
+  // Retry sends it again (and it is refused again); removing the file clears the message.
+  const retried = page.waitForResponse((response) => response.url().endsWith('/api/v1/media/upload'));
+  await logo.locator('.filepond--action-retry-item-processing').click();
+  expect((await retried).status()).toBe(422);
+  await expect(logo.locator('.filepond--file-status-main')).toHaveText(bn.upload.uploadFailed);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logo.scrollIntoViewIfNeeded();
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/upload-refused-360.png` });
+  await logo.locator('.filepond--action-remove-item').click();
+  await expect(logo.locator('.mantine-InputWrapper-error')).toHaveCount(0);
+});

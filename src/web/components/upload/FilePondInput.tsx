@@ -2,7 +2,8 @@
  * The FilePond part of the upload field (spec §2 "Upload field", §4 upload file states, §8, §9):
  * a lazy chunk with FilePond, its plugins and styles, so no other screen carries them. Uploads and
  * deletions go through mediaApi (auth headers, progress, abort); the stored paths become the form
- * value through `onChange`.
+ * value through `onChange`. A refused upload reads 'Upload failed' in the widget (its item has room
+ * for a few words) and the server's reason goes under the field through `onRefused`, like any field's error.
  */
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
@@ -28,6 +29,8 @@ export type FilePondInputProps = {
   inputId: string;
   value: unknown;
   onChange: (paths: string[]) => void;
+  /** The server's reason for a refused upload (a 413's limit, a 422's message); null once one succeeds or is removed. */
+  onRefused: (message: string | null) => void;
   allowMultiple: boolean;
   width: number;
   height: number;
@@ -47,7 +50,7 @@ function pondPaths(items: readonly FilePondFile[]): string[] {
   return items.map((item) => item.serverId as unknown).filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
-export default function FilePondInput({ name, inputId, value, onChange, allowMultiple, width, height, folder, acceptedTypes, preview, invalid }: FilePondInputProps) {
+export default function FilePondInput({ name, inputId, value, onChange, onRefused, allowMultiple, width, height, folder, acceptedTypes, preview, invalid }: FilePondInputProps) {
   const { t } = useTranslation();
   const pond = useRef<FilePond>(null);
   const [files, setFiles] = useState<(FilePondInitialFile | FilePondFile)[]>(() => initialFiles(value));
@@ -80,10 +83,14 @@ export default function FilePondInput({ name, inputId, value, onChange, allowMul
           signal: controller.signal,
           onProgress: (loaded, total) => progress(true, loaded, total),
         }).then(
-          (path) => load(path),
+          (path) => {
+            onRefused(null);
+            load(path);
+          },
           (reason: unknown) => {
             if (controller.signal.aborted) return;
-            error(failureMessageOr(reason, t('upload.uploadFailed')));
+            onRefused(refusalOf(reason));
+            error(t('upload.uploadFailed'));
           },
         );
         return {
@@ -114,7 +121,7 @@ export default function FilePondInput({ name, inputId, value, onChange, allowMul
         };
       },
     }),
-    [name, folder, width, height, acceptedTypes, t],
+    [name, folder, width, height, acceptedTypes, onRefused, t],
   );
 
   return (
@@ -131,7 +138,10 @@ export default function FilePondInput({ name, inputId, value, onChange, allowMul
         }}
         onprocessfile={report}
         onprocessfilerevert={report}
-        onremovefile={report}
+        onremovefile={() => {
+          onRefused(null);
+          report();
+        }}
         onaddfile={(error, item) => {
           if (error && item.fileSize > MAX_UPLOAD_BYTES) notifyError(t('upload.tooBigToast'));
         }}
@@ -154,8 +164,8 @@ export default function FilePondInput({ name, inputId, value, onChange, allowMul
   );
 }
 
-/** The server's words for a refused upload (a 413's limit, a 422's field message); 'Upload failed' otherwise. */
-function failureMessageOr(reason: unknown, fallback: string): string {
-  if (!(reason instanceof ApiError) || reason.status === 0 || reason.status >= 500) return fallback;
-  return Object.values(reason.fieldErrors).flat()[0] ?? (reason.message || fallback);
+/** The server's words for a refused upload (a 413's limit, a 422's field message); null when it gave none (no connection, a 5xx). */
+function refusalOf(reason: unknown): string | null {
+  if (!(reason instanceof ApiError) || reason.status === 0 || reason.status >= 500) return null;
+  return Object.values(reason.fieldErrors).flat()[0] ?? (reason.message || null);
 }

@@ -4,7 +4,8 @@
  * or the list of paths with allowMultiple. FilePond arrives as a lazy chunk, with a skeleton meanwhile.
  */
 import { Input, Skeleton } from '@mantine/core';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useCallback, useId } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBoundField } from '../forms/useBoundField';
 import type { UploadFieldProps } from './types';
@@ -35,6 +36,12 @@ export function UploadField({
   const { t } = useTranslation();
   const { field, error, withAsterisk, wrapperProps } = useBoundField(name);
   const inputId = useId();
+  const { setError, clearErrors } = useFormContext();
+  // The server's reason for a refused file shows under the field, where a 422 on submit would.
+  const onRefused = useCallback(
+    (message: string | null) => (message ? setError(name, { type: 'server', message }) : clearErrors(name)),
+    [name, setError, clearErrors],
+  );
 
   return (
     <Input.Wrapper {...wrapperProps} id={inputId} label={label ?? t('upload.label')} description={description} error={error} withAsterisk={withAsterisk}>
@@ -43,6 +50,7 @@ export function UploadField({
           name={name}
           inputId={inputId}
           value={field.value}
+          onRefused={onRefused}
           onChange={(paths) => {
             field.onChange(fieldValue(paths, allowMultiple));
             onUploaded?.(paths);
