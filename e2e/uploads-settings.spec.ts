@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, apiToken, bn, en, enterWithToken, field, fillRegistration, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
+import { adminToken, apiToken, bn, choose, en, enterWithToken, field, fillRegistration, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
 
 const SETTINGS = '/settings';
 const REGISTRATIONS = '/scholarship-registrations';
@@ -247,4 +247,31 @@ test('a file dressed as an image is refused by the server: the reason under the 
   await page.screenshot({ path: `${SHOTS}/upload-refused-360.png` });
   await logo.locator('.filepond--action-remove-item').click();
   await expect(logo.locator('.mantine-InputWrapper-error')).toHaveCount(0);
+});
+
+test('an institute sets its photo and logo on the profile update; both are stored with the account', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const token = await apiToken(request, institute.email, institute.password);
+  await enterWithToken(page, token);
+  await page.goto('/profile/update-info');
+  await choose(page, bn.register.fields.institute_type, bn.institute.type.school);
+  await choose(page, bn.register.fields.institute_level, bn.institute.level['play-10th']);
+  await choose(page, bn.register.fields.institute_management_type, bn.institute.management.government);
+  await field(page, bn.register.fields.contact_person_name_english).fill('MD KARIM UDDIN');
+
+  const photo = uploadField(page, bn.register.fields.photo);
+  const logo = uploadField(page, bn.register.fields.file);
+  await upload(photo, await image('head.png', 400, 400));
+  await upload(logo, await image('logo.png', 400, 400));
+  await expect(photo.locator('input[type="hidden"][name="photo"]')).toHaveValue(/^uploads\/photos\/[0-9a-f]{32}\.png$/, { timeout: 30_000 });
+  await expect(logo.locator('input[type="hidden"][name="file"]')).toHaveValue(/^uploads\/logos\/[0-9a-f]{32}\.png$/, { timeout: 30_000 });
+  const paths = { photo: await photo.locator('input[type="hidden"][name="photo"]').inputValue(), file: await logo.locator('input[type="hidden"][name="file"]').inputValue() };
+
+  await page.getByRole('button', { name: bn.actions.update }).click();
+  await expect(toast(page, messages.bn.profile_updated).first()).toBeVisible();
+  const profile = await request.get('/api/v1/profile', { headers: { Authorization: `Bearer ${token}` } });
+  const { user } = ((await profile.json()) as { data: { user: { photo: string | null; file: string | null } } }).data;
+  expect({ photo: user.photo, file: user.file }).toEqual(paths);
 });
