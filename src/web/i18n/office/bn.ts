@@ -562,15 +562,12 @@ export const bnOffice = {
   },
   upload: {
     label: 'ছবি আপলোড করুন',
-    loadingWidget: 'আপলোডার আসছে…',
     visitFile: 'আপলোড করা ফাইল দেখতে ক্লিক করুন',
-    currentFile: 'বর্তমান ফাইল',
     previewAlt: 'আপলোড করা ছবি',
     tooBigToast: '৫ মেগাবাইটের কম আকারের ফাইল আপলোড করুন।',
     uploadFailed: 'আপলোড ব্যর্থ হয়েছে',
     deleteFailed: 'মুছে ফেলা ব্যর্থ হয়েছে',
     sizeHint: 'ছবির মাপ {{width}} × {{height}} পিক্সেল, সর্বোচ্চ ৫ মেগাবাইট',
-    fileHint: 'সর্বোচ্চ ৫ মেগাবাইট',
     types: {
       image: 'ছবি',
       video: 'ভিডিও',
@@ -615,8 +612,6 @@ export const bnOffice = {
     },
   },
   settings: {
-    title: 'সেটিংস',
-    menuLabel: 'সেটিংসের মেনু',
     overview: 'সব সেটিংস',
     overviewLead: 'কোন অংশ বদলাবেন তা বেছে নিন।',
     empty: 'এখনো কোনো সেটিং নেই।',

@@ -558,15 +558,12 @@ export const enOffice = {
   },
   upload: {
     label: 'Upload Image',
-    loadingWidget: 'Loading the uploader…',
     visitFile: 'Click to visit uploaded file',
-    currentFile: 'Current file',
     previewAlt: 'Uploaded image',
     tooBigToast: 'upload less than 5MB.',
     uploadFailed: 'Upload failed',
     deleteFailed: 'Delete failed',
     sizeHint: 'Image size {{width}} × {{height}} pixels, at most 5 MB',
-    fileHint: 'At most 5 MB',
     types: {
       image: 'image',
       video: 'video',
@@ -611,8 +608,6 @@ export const enOffice = {
     },
   },
   settings: {
-    title: 'Settings',
-    menuLabel: 'Settings menu',
     overview: 'All settings',
     overviewLead: 'Choose what to change.',
     empty: 'There are no settings yet.',
