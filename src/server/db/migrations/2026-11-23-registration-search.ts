@@ -1,7 +1,8 @@
 /**
  * Substring search over a season's registrations (architecture §8) without scanning a million rows:
  * on SQLite an FTS5 trigram index over the names, kept in step by triggers; on PostgreSQL pg_trgm
- * GIN indexes on the lower-cased searched columns, which serve the list's `lower(col) like lower(…)`.
+ * GIN indexes on the lower-cased names, which serve `lower(col) like lower(…)`. Numbers (reg no,
+ * mobile) are matched from their start over b-trees: SQLite's own indexes, PostgreSQL's text_pattern_ops.
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
@@ -9,10 +10,11 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 export const SEARCH_COLUMNS = ['full_name', 'name_bangla', 'reg_no', 'contact_number'] as const;
 
 /**
- * The FTS table holds the names only: numbers are searched from their start over the reg_no and
- * contact_number b-tree indexes, and their trigrams would double the index and every insert's work.
+ * The trigram indexes hold the names only: numbers are searched from their start over b-tree
+ * indexes of NUMBER_COLUMNS, and their trigrams would double the index and every insert's work.
  */
 export const FTS_COLUMNS = ['full_name', 'name_bangla'] as const;
+export const NUMBER_COLUMNS = ['reg_no', 'contact_number'] as const;
 
 const cols = FTS_COLUMNS.join(', ');
 const newValues = FTS_COLUMNS.map((c) => `new.${c}`).join(', ');
@@ -40,9 +42,13 @@ async function trigramAvailable(db: Kysely<unknown>): Promise<boolean> {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // A number is searched from its start: `like 'digits%'` over b-trees that compare byte by byte.
+    for (const column of NUMBER_COLUMNS) {
+      await sql`create index ${sql.id(`registrations_prefix_${column}`)} on scholarship_registrations (${sql.ref(column)} text_pattern_ops)`.execute(db);
+    }
     if (!(await trigramAvailable(db))) return;
     await sql`create extension if not exists pg_trgm`.execute(db);
-    for (const column of SEARCH_COLUMNS) {
+    for (const column of FTS_COLUMNS) {
       await sql`create index ${sql.id(`registrations_search_${column}`)} on scholarship_registrations using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(db);
     }
     return;
@@ -57,7 +63,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    for (const column of SEARCH_COLUMNS) await sql`drop index if exists ${sql.id(`registrations_search_${column}`)}`.execute(db);
+    for (const column of FTS_COLUMNS) await sql`drop index if exists ${sql.id(`registrations_search_${column}`)}`.execute(db);
+    for (const column of NUMBER_COLUMNS) await sql`drop index if exists ${sql.id(`registrations_prefix_${column}`)}`.execute(db);
     return;
   }
   for (const name of Object.keys(SQLITE_SEARCH_TRIGGERS)) await sql.raw(`drop trigger if exists ${name}`).execute(db);

@@ -2,15 +2,16 @@
  * The registrations list's search over a season (architecture §8), answered from indexes:
  * - a number (ASCII or Bengali digits, a mobile with +880 accepted) matches the start of the
  *   registration number or the mobile number: a range over their b-tree indexes on SQLite, a
- *   prefix `like` served by the pg_trgm indexes on PostgreSQL;
- * - any other text is a case-insensitive substring of the English or Bengali name (or, on the plain
- *   `like`, of the reg no or mobile): on SQLite a phrase over the FTS5 trigram index of the names
- *   (migration 2026-11-23), which matches exactly the substrings; trigrams need three characters,
- *   so a shorter text is left to the plain `like` scan. PostgreSQL answers that `like` from its
- *   pg_trgm indexes.
+ *   prefix `like` over text_pattern_ops b-trees on PostgreSQL;
+ * - any other text of three characters or more is a case-insensitive substring of the English or
+ *   Bengali name: on SQLite a phrase over the FTS5 trigram index of the names (migration
+ *   2026-11-23), which matches exactly the substrings; on PostgreSQL a `like` the pg_trgm indexes
+ *   answer. Trigrams need three characters, so a shorter text is left to the plain `like` scan
+ *   over every searched column.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { normalizeMobile } from '../../../common/validation.js';
+import { containsPattern } from '../../lib/resource/query.js';
 
 const MIN_INDEXED_LENGTH = 3;
 
@@ -29,12 +30,16 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   const number = searchedNumber(text);
   if (number !== undefined) {
     if (dialect === 'postgres') {
-      return sql<SqlBool>`(lower(scholarship_registrations.reg_no) like ${`${number}%`} or lower(scholarship_registrations.contact_number) like ${`${number}%`})`;
+      return sql<SqlBool>`(scholarship_registrations.reg_no like ${`${number}%`} or scholarship_registrations.contact_number like ${`${number}%`})`;
     }
     // ':' is the character after '9', so [n, n:) is every text starting with the digits n.
     const end = `${number}:`;
     return sql<SqlBool>`((scholarship_registrations.reg_no >= ${number} and scholarship_registrations.reg_no < ${end}) or (scholarship_registrations.contact_number >= ${number} and scholarship_registrations.contact_number < ${end}))`;
   }
-  if (dialect !== 'sqlite' || [...text].length < MIN_INDEXED_LENGTH) return undefined;
+  if ([...text].length < MIN_INDEXED_LENGTH) return undefined;
+  if (dialect === 'postgres') {
+    const pattern = containsPattern(text);
+    return sql<SqlBool>`(lower(scholarship_registrations.full_name) like lower(${pattern}) escape '\\' or lower(scholarship_registrations.name_bangla) like lower(${pattern}) escape '\\')`;
+  }
   return sql<SqlBool>`scholarship_registrations.id in (select rowid from registrations_search where registrations_search match ${ftsPhrase(text)})`;
 }
