@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type MessageKey, translate } from '../../common/messages.js';
+import { isMessageKey, type MessageKey, translate } from '../../common/messages.js';
 import { HttpError, ValidationError } from './errors.js';
 import { requestLang } from './language.js';
 
@@ -16,7 +16,9 @@ function validationAnswer(request: FastifyRequest, reply: FastifyReply, issues: 
   const data: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
     const field = issue.path || '_';
-    const text = translate(lang, issue.message, { min: issue.params.minimum, max: issue.params.maximum });
+    // A schema's own messages are keys; zod's built-in English (a body that is not an object) is not shown.
+    const key = isMessageKey(issue.message) ? issue.message : issue.path ? 'invalid_text' : 'malformed_request';
+    const text = translate(lang, key, { min: issue.params.minimum, max: issue.params.maximum });
     (data[field] ??= []).push(text);
   }
   return reply.status(422).send({ message: translate(lang, 'validation_failed'), data });

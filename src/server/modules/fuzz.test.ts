@@ -124,8 +124,8 @@ function formBody(valid: Record<string, unknown>) {
   return fc.oneof({ weight: 6, arbitrary: object }, { weight: 1, arbitrary: hostileValue });
 }
 
-/** What a database driver says when a query fails, and signs of a stack trace. */
-const LEAK = /sqlite|syntax error|constraint|violates|duplicate key|relation "|column "|invalid input syntax|invalid byte sequence|SQLSTATE|unterminated|node_modules|at \w+ \(|Kysely/i;
+/** What a database driver says when a query fails, signs of a stack trace, and zod's untranslated English. */
+const LEAK = /sqlite|syntax error|constraint|violates|duplicate key|relation "|column "|invalid input|invalid byte sequence|SQLSTATE|unterminated|node_modules|at \w+ \(|Kysely|expected \w+, received|unrecognized key/i;
 
 function checkAnswer(res: { status: number; raw: { body: string } }, what: string) {
   expect(res.status, `${what}: ${res.raw.body.slice(0, 300)}`).toBeLessThan(500);
