@@ -52,15 +52,18 @@ function numberInput(value: unknown): unknown {
   return /^-?\d+$/.test(ascii) ? Number(ascii) : v;
 }
 
+/** Ids are 32-bit on PostgreSQL (serial): a larger one names no row, and the database would refuse to compare it. */
+export const MAX_ID = 2_147_483_647;
+
 const intError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid_number');
 
 export function requiredId() {
-  return z.preprocess(numberInput, z.number({ error: intError }).int('invalid_number').positive('invalid_number'));
+  return z.preprocess(numberInput, z.number({ error: intError }).int('invalid_number').positive('invalid_number').max(MAX_ID, 'invalid_number'));
 }
 
 /** An id a form may leave unselected ('' counts as not given). */
 export function optionalId() {
-  return z.preprocess(numberInput, z.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number').optional());
+  return z.preprocess(numberInput, z.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number').max(MAX_ID, 'invalid_number').optional());
 }
 
 export function optionalInt(min: number, max: number) {

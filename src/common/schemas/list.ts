@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.js';
-import { optionalInt, optionalText } from '../validation.js';
+import { MAX_ID, optionalInt, optionalText } from '../validation.js';
 
 export const CONDITION_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
@@ -73,7 +73,7 @@ export type Paginated<Row> = {
   links: PageLink[];
 };
 
-export const IdBody = z.object({ id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'required' }).int('invalid_number').positive('invalid_number')) });
+export const IdBody = z.object({ id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'required' }).int('invalid_number').positive('invalid_number').max(MAX_ID, 'invalid_number')) });
 
 /** POST /api/v1/export-data: which resource, the title of the file and the same filters as its list. */
 export const ExportBody = z.object({

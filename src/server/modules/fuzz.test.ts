@@ -186,8 +186,9 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (name, definitio
         checkAnswer(res, `${action} ${JSON.stringify(payload)?.slice(0, 300)}`);
         if (res.status !== 200) expect(await snapshot(definition.table), `refused ${action} changed a row`).toBe(before);
       }),
-      // Found by this test: a body of null crashed the cross-field rules of the institute and student forms.
-      { ...options, examples: [['update', null, id, 0], ['store', [], id, 0]] },
+      // Found by this test: a body of null crashed the cross-field rules of the institute and student forms;
+      // on PostgreSQL an id past 32 bits was a 500.
+      { ...options, examples: [['update', null, id, 0], ['store', [], id, 0], ['update', { ...valid, [definition.owner ?? 'id']: 2 ** 31 }, 2 ** 31, 0]] },
     );
   });
 
@@ -200,7 +201,7 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (name, definitio
         checkAnswer(res, `${action} ${JSON.stringify(payload)?.slice(0, 200)}`);
         if (res.status !== 200) expect(await snapshot(definition.table)).toBe(before);
       }),
-      { ...options, numRuns: 25 },
+      { ...options, numRuns: 25, examples: [['soft-delete', { id: 2 ** 31 }]] },
     );
   });
 });

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type MessageKey, translate } from '../../../common/messages.js';
 import { IdBody, ListQuery } from '../../../common/schemas/list.js';
+import { MAX_ID } from '../../../common/validation.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import { requireRole } from '../authenticate.js';
 import { HttpError, ValidationError, forbidden, notFound, uniqueViolation } from '../errors.js';
@@ -21,7 +22,7 @@ import type { AnyDb, ResourceDefinition, WriteAction, WriteContext } from './def
 import { paginate, pageUrlOf } from './paginator.js';
 import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, selectColumns, selectedColumns } from './query.js';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive() });
+const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive().max(MAX_ID) });
 
 
 /** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
