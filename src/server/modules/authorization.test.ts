@@ -35,7 +35,7 @@ afterAll(async () => t.close());
 /** A route without its trailing slash: Fastify's printed tree shows `/profile` or `/profile/` depending on its neighbours. */
 const normal = (route: string) => route.replace(/(.)\/$/, '$1');
 
-/** `METHOD /path` of every route under /api, read from Fastify's route tree (HEAD mirrors GET). */
+/** `METHOD /path` of every route, read from Fastify's route tree (HEAD mirrors GET). */
 function routeTable(app: FastifyInstance): string[] {
   const routes: string[] = [];
   const path: string[] = [];
@@ -48,7 +48,7 @@ function routeTable(app: FastifyInstance): string[] {
       if (method !== 'HEAD') routes.push(normal(`${method} ${path.join('')}`));
     }
   }
-  return routes.filter((route) => route.split(' ')[1]!.startsWith('/api'));
+  return routes;
 }
 
 const OPERATIONS = ['list', 'read', 'create', 'update', 'soft-delete', 'restore', 'destroy', 'export'] as const;
@@ -235,6 +235,16 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/settings/fields': { expect: loggedIn(200, 403), call: get('/api/v1/settings/fields') },
   'GET /api/v1/settings/:group/:sub/values': { expect: loggedIn(200, 403), call: get('/api/v1/settings/1/1/values') },
   'POST /api/v1/settings/update': { expect: loggedIn(422, 403), call: post('/api/v1/settings/update', { id: 1, fields: {} }) },
+  // The public website and stored files answer everyone alike; a token neither opens nor closes them.
+  'GET /site': { expect: everyone(200), call: get('/site') },
+  'GET /site/:type': { expect: everyone(200), call: get('/site/notice') },
+  'GET /site/:type/category/:id': { expect: everyone(404), call: get('/site/notice/category/999999') },
+  'GET /site/assets/site.css': { expect: everyone(200), call: get('/site/assets/site.css') },
+  'GET /site/assets/fonts/:file': { expect: everyone(404), call: get('/site/assets/fonts/missing.woff2') },
+  'GET /sitemap.xml': { expect: everyone(200), call: get('/sitemap.xml') },
+  'GET /robots.txt': { expect: everyone(200), call: get('/robots.txt') },
+  // GET /uploads/*, as Fastify's printed tree shows it (checked with hasRoute below).
+  'GET *': { expect: everyone(404), call: get(`/uploads/files/${'0'.repeat(32)}.png`) },
 };
 
 describe('routes outside the resources', () => {
@@ -250,6 +260,7 @@ describe('routes outside the resources', () => {
     const covered = new Set([...Object.keys(OTHER_ROUTES).map(normal), ...resources.flatMap((r) => (r.roles.write.length ? Object.values(ROUTE_OF) : [ROUTE_OF.list, ROUTE_OF.read]).map((route) => route(r.name)))]);
     const routes = routeTable(t.app);
     expect(routes.length).toBeGreaterThan(50);
+    expect(t.app.hasRoute({ method: 'GET', url: '/uploads/*' })).toBe(true);
     expect(routes.filter((route) => !covered.has(route)), 'routes without an entry in the authorization matrix').toEqual([]);
   });
 
