@@ -24,6 +24,9 @@ function validationAnswer(request: FastifyRequest, reply: FastifyReply, issues: 
   return reply.status(422).send({ message: translate(lang, 'validation_failed'), data });
 }
 
+/** busboy's messages for a multipart body that ended early or is not multipart at all. */
+const TRUNCATED_MULTIPART = /^(Unexpected end of|Part terminated early|Malformed)/;
+
 function statusKey(status: number): MessageKey {
   switch (status) {
     case 401:
@@ -60,6 +63,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         reply,
         Object.entries(error.fields).flatMap(([path, keys]) => keys.map((message) => ({ path, message, params: {} }))),
       );
+    }
+    // A multipart body cut short (a dropped connection) is the client's fault, whatever the route.
+    if (!error.statusCode && TRUNCATED_MULTIPART.test(error.message)) {
+      return reply.status(400).send({ message: translate(requestLang(request), 'malformed_request'), data: null });
     }
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../../common/messages.js';
 import { json, startTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -72,5 +73,16 @@ describe('system endpoints', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers a multipart body cut short with a 400 message on any route, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'accept-language': 'en' },
+      payload: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nadmin@example.test',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: translate('en', 'malformed_request'), data: null });
   });
 });

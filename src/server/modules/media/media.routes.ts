@@ -44,8 +44,6 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'upload_too_large');
     if (error.code === 'FST_FILES_LIMIT_REACHED') throw new HttpError(413, 'upload_one_file');
-    // A body cut short (a dropped connection) is the client's problem: nothing was stored.
-    if (!error.statusCode && /^(Unexpected end of|Part terminated early|Malformed)/.test(error.message)) throw new HttpError(400, 'malformed_request');
     throw error;
   });
 
