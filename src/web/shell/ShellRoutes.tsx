@@ -5,15 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import type { Role } from '../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { ComingSoon } from './ComingSoon';
 import { MessagePanel } from './MessagePanel';
 import { SectionGuard } from './SectionGuard';
-import { sections, type Section } from './sections';
-
-function SectionScreen({ section }: { section: Section }) {
-  const { t } = useTranslation();
-  return section.Component ? <section.Component /> : <ComingSoon sectionTitle={t(`nav.${section.key}`)} />;
-}
+import { sections } from './sections';
 
 export function ShellRoutes({ role }: { role: Role }) {
   const { t } = useTranslation();
@@ -23,7 +17,7 @@ export function ShellRoutes({ role }: { role: Role }) {
         {sections.map((section) => {
           const element = (
             <SectionGuard section={section} role={role}>
-              <SectionScreen section={section} />
+              <section.Component />
             </SectionGuard>
           );
           // Relative to the shell's splat route; `/*` leaves room for a section's own screens.

@@ -1,8 +1,7 @@
 /**
  * The shell's route table (spec §2 Shell, §6): every section once, with its path, the roles that
  * may open it and where the navigation lists it. Routes, navigation and the role guard are all
- * derived from this list, so a section is added in one place. A section without a `Component`
- * shows the shared 'coming soon' panel until its issue lands.
+ * derived from this list, so a section is added in one place.
  */
 import type { Icon } from '@tabler/icons-react';
 import {
@@ -35,7 +34,7 @@ export type Section = {
   place: 'main' | 'website' | 'bottom';
   /** Spec §4: the users module sends others to the Dashboard; the other modules refuse in place. */
   whenDenied: 'redirect' | 'refuse';
-  Component?: ComponentType;
+  Component: ComponentType;
 };
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));

@@ -39,10 +39,6 @@ export const enOffice = {
     notFound: 'The address you are looking for does not exist.',
     toDashboard: 'Back to the dashboard',
   },
-  comingSoon: {
-    title: 'Coming soon',
-    body: 'This section is being built. Everything will be available here soon.',
-  },
   dashboard: {
     welcome: 'Welcome, {{name}}',
     intro: "Manage your institute's scholarship registrations from here.",
