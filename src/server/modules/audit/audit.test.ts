@@ -104,6 +104,14 @@ describe('what is recorded', () => {
     expect(JSON.stringify(await entries())).not.toMatch(/hash|another-pass/);
   });
 
+  it('a new admin account as a grant of the admin role, and nothing for a new institute', async () => {
+    const before = await count();
+    await admin.post('/api/v1/users/store', validRegistration(703));
+    expect(await count()).toBe(before);
+    const created = (await admin.post('/api/v1/users/store', validRegistration(704, { role: 'admin' }))).body.data as { id: number };
+    expect(await latest()).toMatchObject({ action: 'user.role_change', entity_id: created.id, before: null, after: { role: 'admin' } });
+  });
+
   it('a role record created and renamed, with only the changed fields', async () => {
     const role = (await admin.post('/api/v1/user-roles/store', { title: 'Reviewer' })).body.data as { id: number };
     expect(await latest()).toMatchObject({ action: 'role.create', entity: 'user-roles', entity_id: role.id, before: null, after: { title: 'Reviewer' } });

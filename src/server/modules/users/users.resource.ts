@@ -26,7 +26,10 @@ export const userResource = defineResource({
   async create(ctx, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password: string; password_confirmation: string };
     await refuseTakenContacts(ctx.db, fields);
-    return createUser(ctx.db, { role: role ?? 'institute', fields, passwordHash: await hashPassword(password) });
+    const id = await createUser(ctx.db, { role: role ?? 'institute', fields, passwordHash: await hashPassword(password) });
+    // A new admin account is a grant of the admin role.
+    if (role === 'admin') await recordAudit(ctx.db, { actor: ctx.user, client: ctx.client, action: 'user.role_change', entity: 'users', entityId: id, before: null, after: { role } });
+    return id;
   },
   async update(ctx, id, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password_confirmation?: string };
