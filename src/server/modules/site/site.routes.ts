@@ -99,7 +99,13 @@ export function siteRoutes(app: FastifyInstance): void {
     });
   };
 
-  app.get('/site', (request, reply) => (isSiteHost(request) ? reply.redirect('/', 301) : home(request, reply)));
+  // The shell's "visit website" opens /site: with SITE_HOST set, that is the site's own home.
+  const siteHome = siteHost === undefined ? undefined : `${new URL(appUrl).protocol}//${siteHost}/`;
+  app.get('/site', (request, reply) => {
+    if (isSiteHost(request)) return reply.redirect('/', 301);
+    if (siteHome) return reply.redirect(siteHome, 302);
+    return home(request, reply);
+  });
   app.get<{ Params: { type: string } }>('/site/:type', (request, reply) => listing(request, reply, request.params.type));
   app.get<{ Params: { type: string; id: string } }>('/site/:type/category/:id', (request, reply) => listing(request, reply, request.params.type, request.params.id));
 

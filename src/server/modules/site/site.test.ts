@@ -58,7 +58,7 @@ describe('the public home', () => {
   });
 
   it('lists the latest published notices, news and blogs, newest first, without drafts, future or deactivated ones', async () => {
-    const res = await get('/site');
+    const res = await get('/', { host: SITE_HOST });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const body = res.body;
@@ -249,7 +249,7 @@ describe('the files for crawlers', () => {
   });
 
   it('serves the stylesheet and the Bengali font for a year', async () => {
-    const home = (await get('/site')).body;
+    const home = (await get('/', { host: SITE_HOST })).body;
     const href = /<link rel="stylesheet" href="([^"]+)">/.exec(home)![1]!;
     expect(href).toMatch(/^\/site\/assets\/site\.css\?v=[0-9a-f]{10}$/);
     const css = await get(href);
@@ -275,13 +275,16 @@ describe('the host names and the app', () => {
     expect(site.headers.location).toBe('/');
   });
 
-  it('leaves / and the app screens to the client elsewhere', async () => {
+  it('leaves / and the app screens to the client elsewhere, and sends /site to SITE_HOST', async () => {
     for (const url of ['/', '/login', '/user/create', '/web-pages-management/page-build', '/settings']) {
       const res = await get(url, { host: 'app.example.test' });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('app shell');
     }
     const site = await get('/site', { host: 'app.example.test' });
-    expect(site.body).toContain('<a class="brand" href="/site">');
+    expect(site.statusCode).toBe(302);
+    expect(site.headers.location).toBe(`https://${SITE_HOST}/`);
+    const listing = await get('/site/notice', { host: 'app.example.test' });
+    expect(listing.body).toContain('<a class="brand" href="/site">');
   });
 });
