@@ -6,11 +6,12 @@ import type { Kysely } from 'kysely';
 import type { PageContentType } from '../../../common/schemas/pages.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
+import { SITE_TEXT } from './site.texts.js';
 
 export const SITE_SETTING_KEYS = ['site_name', 'site_tagline', 'site_logo', 'site_favicon', 'contact_address', 'contact_phone', 'contact_email'] as const;
 export type SiteSettings = Record<(typeof SITE_SETTING_KEYS)[number], string | null>;
 
-export const DEFAULT_SITE_NAME = 'বৃত্তি পরীক্ষা নিবন্ধন';
+export const DEFAULT_SITE_NAME = SITE_TEXT.defaultSiteName;
 
 /** The listed content types; a plain page has no listing. */
 export const LISTED_TYPES = ['notice', 'news', 'blog'] as const satisfies readonly PageContentType[];

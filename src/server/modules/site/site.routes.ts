@@ -15,6 +15,7 @@ import { escapeHtml } from '../../lib/html.js';
 import { createSiteCache, isSiteWrite, type Rendered, rendered } from './site-cache.js';
 import { activeCategory, headerMenu, LISTED_TYPES, type ListedType, latestPages, listedPages, publishedPage, siteSettings, sitemapPages } from './site.data.js';
 import { documentOf, type Frame, type Head, homeMain, listingMain, notFoundMain, pageHref, pageMain, TYPE_NAMES } from './site.templates.js';
+import { SITE_TEXT } from './site.texts.js';
 
 const PER_PAGE = 10;
 const HOME_LATEST = 5;
@@ -55,7 +56,7 @@ export function siteRoutes(app: FastifyInstance): void {
     return rendered(status, 'text/html; charset=utf-8', documentOf(frame, head, main(frame)));
   };
 
-  const notFoundPage = (request: FastifyRequest) => page(request, 404, { title: 'পৃষ্ঠাটি খুঁজে পাওয়া যায়নি', path: request.url.split('?')[0]!, noindex: true }, notFoundMain);
+  const notFoundPage = (request: FastifyRequest) => page(request, 404, { title: SITE_TEXT.notFoundTitle, path: request.url.split('?')[0]!, noindex: true }, notFoundMain);
 
   /** Sends a cached rendering; a matching If-None-Match gets 304 without a body. */
   const send = async (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) => {

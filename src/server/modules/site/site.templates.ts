@@ -5,9 +5,10 @@
 import { layoutColumns, type PageLayout } from '../../../common/schemas/pages.js';
 import { html, isSafeHref, raw, type RawHtml, sanitizeRichText } from '../../lib/html.js';
 import { layoutOf } from '../content/pages.resource.js';
+import { SITE_TEXT } from './site.texts.js';
 import { DEFAULT_SITE_NAME, type ListedType, type MenuItem, type MenuLink, type PageSummary, type PublishedPage, type SiteSettings } from './site.data.js';
 
-export const TYPE_NAMES: Record<ListedType, string> = { notice: 'নোটিশ', news: 'খবর', blog: 'ব্লগ' };
+export const TYPE_NAMES: Record<ListedType, string> = SITE_TEXT.typeNames;
 
 const dateFormat = new Intl.DateTimeFormat('bn-BD', { dateStyle: 'long', timeZone: 'Asia/Dhaka' });
 const numberFormat = new Intl.NumberFormat('bn-BD');
@@ -61,8 +62,8 @@ function header(frame: Frame): RawHtml {
   const { settings } = frame;
   return html`<header class="site-header"><div class="wrap">
 <a class="brand" href="${frame.home}">${settings.site_logo ? html`<img src="${mediaPath(settings.site_logo)}" alt="" width="48" height="48">` : null}<span><span class="brand-name">${siteName(settings)}</span>${settings.site_tagline ? html`<span class="brand-tagline">${settings.site_tagline}</span>` : null}</span></a>
-<nav aria-label="প্রধান মেনু"><input type="checkbox" id="nav-check" class="nav-check"><label for="nav-check" class="nav-toggle">মেনু</label>
-<ul class="menu"><li><a href="${frame.home}">প্রচ্ছদ</a></li>${frame.menu.map(menuItem)}<li class="account"><a href="/login">লগইন</a></li><li class="account"><a href="/register">নিবন্ধন</a></li></ul></nav>
+<nav aria-label="${SITE_TEXT.mainMenu}"><input type="checkbox" id="nav-check" class="nav-check"><label for="nav-check" class="nav-toggle">${SITE_TEXT.menuToggle}</label>
+<ul class="menu"><li><a href="${frame.home}">${SITE_TEXT.home}</a></li>${frame.menu.map(menuItem)}<li class="account"><a href="/login">${SITE_TEXT.login}</a></li><li class="account"><a href="/register">${SITE_TEXT.register}</a></li></ul></nav>
 </div></header>`;
 }
 
@@ -70,9 +71,9 @@ function footer(frame: Frame): RawHtml {
   const { settings } = frame;
   return html`<footer class="site-footer"><div class="wrap">
 <p><strong>${siteName(settings)}</strong></p>
-${settings.contact_address ? html`<p>ঠিকানা: ${settings.contact_address}</p>` : null}
-${settings.contact_phone ? html`<p>ফোন: <a href="tel:${settings.contact_phone.replace(/[^\d+]/g, '')}">${settings.contact_phone}</a></p>` : null}
-${settings.contact_email ? html`<p>ইমেইল: <a href="mailto:${settings.contact_email}">${settings.contact_email}</a></p>` : null}
+${settings.contact_address ? html`<p>${SITE_TEXT.address}: ${settings.contact_address}</p>` : null}
+${settings.contact_phone ? html`<p>${SITE_TEXT.phone}: <a href="tel:${settings.contact_phone.replace(/[^\d+]/g, '')}">${settings.contact_phone}</a></p>` : null}
+${settings.contact_email ? html`<p>${SITE_TEXT.email}: <a href="mailto:${settings.contact_email}">${settings.contact_email}</a></p>` : null}
 <p>© ${bengaliNumber(new Date().getFullYear()).replace(/,/g, '')} ${siteName(settings)}</p>
 </div></footer>`;
 }
@@ -106,7 +107,7 @@ ${(head.ogDescription ?? description) ? html`<meta property="og:description" con
 ${image ? html`<meta property="og:image" content="${absolute(frame.origin, mediaPath(image))}">` : null}
 </head>
 <body>
-<a class="skip" href="#main">মূল লেখায় যান</a>
+<a class="skip" href="#main">${SITE_TEXT.skipToContent}</a>
 ${header(frame)}
 <main id="main"><div class="wrap">${main}</div></main>
 ${footer(frame)}
@@ -120,18 +121,18 @@ export function pageHref(url: string): string {
 }
 
 function summaryList(rows: PageSummary[]): RawHtml {
-  if (rows.length === 0) return html`<p class="meta">এখনো কিছু প্রকাশিত হয়নি।</p>`;
+  if (rows.length === 0) return html`<p class="meta">${SITE_TEXT.nothingYet}</p>`;
   return html`<ul class="list">${rows.map((row) => html`<li><a href="${pageHref(row.url)}">${row.title}</a><time datetime="${row.published_at}">${bengaliDate(row.published_at)}</time></li>`)}</ul>`;
 }
 
 export function homeMain(frame: Frame, latest: Record<ListedType, PageSummary[]>, pages: PageSummary[]): RawHtml {
   const sections = (['notice', 'news', 'blog'] as const).map(
-    (type) => html`<section class="card"><h2>সর্বশেষ ${TYPE_NAMES[type]}</h2>${summaryList(latest[type])}<a class="more" href="/site/${type}">সব ${TYPE_NAMES[type]}</a></section>`,
+    (type) => html`<section class="card"><h2>${SITE_TEXT.latest(TYPE_NAMES[type])}</h2>${summaryList(latest[type])}<a class="more" href="/site/${type}">${SITE_TEXT.all(TYPE_NAMES[type])}</a></section>`,
   );
   return html`<h1>${siteName(frame.settings)}</h1>
 ${frame.settings.site_tagline ? html`<p class="meta">${frame.settings.site_tagline}</p>` : null}
 <div class="sections">${sections}</div>
-${pages.length ? html`<section class="card"><h2>পাতাসমূহ</h2>${summaryList(pages)}</section>` : null}`;
+${pages.length ? html`<section class="card"><h2>${SITE_TEXT.pages}</h2>${summaryList(pages)}</section>` : null}`;
 }
 
 export type Listing = { type: ListedType; category?: { id: number; title: string }; rows: PageSummary[]; page: number; lastPage: number; path: string };
@@ -142,7 +143,7 @@ export function listingMain(listing: Listing): RawHtml {
   return html`<section class="card"><h1>${heading}</h1>
 ${summaryList(listing.rows)}
 ${listing.lastPage > 1
-    ? html`<nav class="pager" aria-label="পাতা">${listing.page > 1 ? html`<a href="${link(listing.page - 1)}" rel="prev">← আগের পাতা</a>` : html`<span></span>`}<span class="meta">পাতা ${bengaliNumber(listing.page)} / ${bengaliNumber(listing.lastPage)}</span>${listing.page < listing.lastPage ? html`<a href="${link(listing.page + 1)}" rel="next">পরের পাতা →</a>` : html`<span></span>`}</nav>`
+    ? html`<nav class="pager" aria-label="${SITE_TEXT.pager}">${listing.page > 1 ? html`<a href="${link(listing.page - 1)}" rel="prev">${SITE_TEXT.previousPage}</a>` : html`<span></span>`}<span class="meta">${SITE_TEXT.pageOf(bengaliNumber(listing.page), bengaliNumber(listing.lastPage))}</span>${listing.page < listing.lastPage ? html`<a href="${link(listing.page + 1)}" rel="next">${SITE_TEXT.nextPage}</a>` : html`<span></span>`}</nav>`
     : null}
 </section>`;
 }
@@ -175,7 +176,7 @@ ${page.image ? html`<img class="hero" src="${mediaPath(page.image)}" alt="${page
 ${page.content ? html`<div class="content">${raw(sanitizeRichText(page.content))}</div>` : null}
 ${gridOf(layoutOf(page.custom_fields))}
 ${files.length || page.content_file
-    ? html`<section class="files">${files.length ? html`<h2>সূত্র ফাইল</h2><ul>${files.map((href) => html`<li><a href="${href}" rel="noopener">${decodeSafely(href)}</a></li>`)}</ul>` : null}${page.content_file ? html`<p><a class="button" href="${mediaPath(page.content_file)}" download>PDF ডাউনলোড</a></p>` : null}</section>`
+    ? html`<section class="files">${files.length ? html`<h2>${SITE_TEXT.sourceFiles}</h2><ul>${files.map((href) => html`<li><a href="${href}" rel="noopener">${decodeSafely(href)}</a></li>`)}</ul>` : null}${page.content_file ? html`<p><a class="button" href="${mediaPath(page.content_file)}" download>${SITE_TEXT.downloadPdf}</a></p>` : null}</section>`
     : null}
 </article>`;
 }
@@ -189,5 +190,5 @@ function decodeSafely(href: string): string {
 }
 
 export function notFoundMain(frame: Frame): RawHtml {
-  return html`<section class="card"><h1>পৃষ্ঠাটি খুঁজে পাওয়া যায়নি</h1><p>আপনি যে ঠিকানাটি খুঁজছেন সেটি নেই, সরিয়ে নেওয়া হয়েছে অথবা এখনো প্রকাশিত হয়নি।</p><p><a class="button" href="${frame.home}">প্রচ্ছদে ফিরে যান</a></p></section>`;
+  return html`<section class="card"><h1>${SITE_TEXT.notFoundTitle}</h1><p>${SITE_TEXT.notFoundBody}</p><p><a class="button" href="${frame.home}">${SITE_TEXT.backHome}</a></p></section>`;
 }
