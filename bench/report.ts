@@ -135,6 +135,8 @@ export function writeReport(report: Report, dir: string): string[] {
     .map((dialect) => fs.readdirSync(dir).filter((f) => f.endsWith(`-${dialect}.md`)).sort().at(-1))
     .filter((f): f is string => Boolean(f));
   const latestFile = path.join(dir, 'latest.md');
-  fs.writeFileSync(latestFile, `# Latest benchmark reports\n\n${latest.map((f) => `- [${f.replace(/\.md$/, '')}](${f}) ([JSON](${f.replace(/\.md$/, '.json')}))`).join('\n')}\n`);
+  // analysis.md is written by hand: the measured reasons behind each missed budget.
+  const analysis = fs.existsSync(path.join(dir, 'analysis.md')) ? '\nWhere budgets are missed and why: [analysis.md](analysis.md).\n' : '';
+  fs.writeFileSync(latestFile, `# Latest benchmark reports\n\n${latest.map((f) => `- [${f.replace(/\.md$/, '')}](${f}) ([JSON](${f.replace(/\.md$/, '.json')}))`).join('\n')}\n${analysis}`);
   return [json, md, latestFile];
 }
