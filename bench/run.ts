@@ -431,8 +431,9 @@ async function main() {
     } else {
       console.log(`smoke passed: ${results.length} scenarios, no errors`);
     }
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
+  // A failed smoke keeps its data and report for a look; otherwise the temporary build and data go.
+  if (!process.exitCode) fs.rmSync(tmp, { recursive: true, force: true });
 }
 
 await main();
