@@ -28,7 +28,6 @@ const { values } = parseArgs({
     'admin-connections': { type: 'string', default: '4' },
     smoke: { type: 'boolean', default: false },
     out: { type: 'string' },
-    client: { type: 'boolean', default: true },
     'no-client': { type: 'boolean', default: false },
   },
 });
