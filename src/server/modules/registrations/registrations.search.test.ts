@@ -95,6 +95,10 @@ describe('registration search', () => {
     }
     expect(names(await search(admin, '"quoted" OR NEAR('))).toEqual(['ALPHA "QUOTED" OR NEAR( STAR*']);
     expect((await search(admin, 'tahmid OR nusrat')).total).toBe(0);
+    for (const text of ['nus\u0000rat', '0171\u0000']) {
+      const res = await admin.get(`/api/v1/scholarship-registrations?search=${encodeURIComponent(text)}`);
+      expect([200, 422], JSON.stringify(res.body)).toContain(res.status);
+    }
   });
 
   it('follows updates and deletions', async () => {

@@ -41,5 +41,7 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
     const pattern = containsPattern(text);
     return sql<SqlBool>`(lower(scholarship_registrations.full_name) like lower(${pattern}) escape '\\' or lower(scholarship_registrations.name_bangla) like lower(${pattern}) escape '\\')`;
   }
+  // FTS5's query parser ends a string at NUL; no name holds one, so the plain scan answers (nothing).
+  if (text.includes('\u0000')) return undefined;
   return sql<SqlBool>`scholarship_registrations.id in (select rowid from registrations_search where registrations_search match ${ftsPhrase(text)})`;
 }
