@@ -1,10 +1,12 @@
 /**
- * `npm run bench -- [--db sqlite:/path | --db postgres://…] [--duration 10] [--connections 32] [--smoke]`
+ * `npm run bench -- [--db sqlite:/path | --db postgres://…] [--duration 10] [--connections 32] [--only a,b] [--smoke]`
  *
  * Starts the real server (and the floor, bench/floor.ts) on data from `npm run bench:seed`, drives
  * every hot path over HTTP with autocannon, one scenario at a time, and writes
  * bench/results/<date>-<db>.json and .md. `--smoke` seeds a tiny database in a temporary directory,
- * runs each scenario for a second and fails unless every scenario ran without an error.
+ * runs each scenario for a second and fails unless every scenario ran without an error. `--only export-csv,login`
+ * runs just the named scenarios (the floor, the client build and Lighthouse only when named: `floor-institute-list`,
+ * `lighthouse`) and prints them; it writes a report only with `--out`, so partial runs never replace the full ones.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,8 +31,30 @@ const { values } = parseArgs({
     smoke: { type: 'boolean', default: false },
     out: { type: 'string' },
     'no-client': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+const SCENARIOS = [
+  'floor-institute-list',
+  'institute-list',
+  'admin-search-name',
+  'admin-search-reg-no',
+  'admin-search-mobile',
+  'admin-list-deep',
+  'analytics-institute',
+  'analytics-admin',
+  'registration-create',
+  'payment-approve',
+  'login',
+  'export-csv',
+  'public-site',
+  'public-page',
+  'lighthouse',
+];
+const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter(Boolean));
+const unknown = [...(only ?? [])].filter((name) => !SCENARIOS.includes(name));
+if (unknown.length || only?.size === 0) throw new Error(`--only: unknown scenario ${unknown.join(', ') || '(none named)'}; known: ${SCENARIOS.join(', ')}`);
+const wanted = (name: string) => !only || only.has(name);
 const smoke = values.smoke;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const dbUrl = smoke ? `sqlite:${path.join(tmp, 'smoke.sqlite')}` : values.db;
@@ -40,7 +64,9 @@ const connections = smoke ? 4 : Number(values.connections);
 /** A season has a handful of admins at once, not thirty-two: their screens are driven with fewer connections. */
 const adminConnections = smoke ? 2 : Number(values['admin-connections']);
 const outDir = values.out ? path.resolve(values.out) : smoke ? path.join(tmp, 'results') : path.join(root, 'bench/results');
-const withClient = !smoke && !values['no-client'];
+const withClient = !smoke && !values['no-client'] && wanted('lighthouse');
+/** A partial run prints its figures; only a run of everything (or one given --out) writes a report. */
+const writeResults = !only || values.out !== undefined;
 
 const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -246,13 +272,13 @@ async function main() {
     });
   let server = await startServer();
   const floorPort = await freePort();
-  const floor = node('bench/floor.ts', [String(floorPort), dbUrl]);
+  const floor = wanted('floor-institute-list') ? node('bench/floor.ts', [String(floorPort), dbUrl]) : undefined;
   process.on('exit', () => {
     server.child.kill('SIGTERM');
-    floor.kill('SIGTERM');
+    floor?.kill('SIGTERM');
   });
-  await waitFor(`http://127.0.0.1:${floorPort}/`, floor);
-  const floorMemory = memorySampler(floor.pid!);
+  if (floor) await waitFor(`http://127.0.0.1:${floorPort}/`, floor);
+  const floorMemory = floor ? memorySampler(floor.pid!) : undefined;
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const admin = bearer(session.admin.token);
@@ -273,9 +299,10 @@ async function main() {
   }
 
   async function scenario(name: string, title: string, run: () => Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'> & Partial<ScenarioResult>>, floorRun = false) {
+    if (!wanted(name)) return;
     await settle(floorRun ? `http://127.0.0.1:${floorPort}/` : `${base}/api/health`);
     const load = os.loadavg().map(round);
-    const sampler = floorRun ? floorMemory : server.memory;
+    const sampler = floorRun ? floorMemory! : server.memory;
     sampler.reset();
     const result = { name, title, loadBefore: load, ...(await run()), peakRssMb: 0 };
     result.peakRssMb = sampler.peak();
@@ -296,7 +323,7 @@ async function main() {
   await scenario('admin-search-mobile', 'Admin search by mobile', () => drive(base, (i) => ({ path: `${list}?search=${samples.mobiles[i % samples.mobiles.length]}`, headers: admin }), { connections: adminConnections }));
   const deepPage = Math.max(1, Math.min(5000, Math.floor((session.registrations * 0.98) / 100)));
   await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100`, () => drive(base, () => ({ path: `${list}?page=${deepPage}`, headers: admin }), { connections: adminConnections }));
-  notes.push(`${await keysetComparison(deepPage)} The list's exact total (count over every active row) is paid on every page; a keyset \`after_id\` with the maintained season total would make deep pages as cheap as the first.`);
+  if (wanted('admin-list-deep')) notes.push(`${await keysetComparison(deepPage)} The list's exact total (count over every active row) is paid on every page; a keyset \`after_id\` with the maintained season total would make deep pages as cheap as the first.`);
   await scenario('analytics-institute', "An institute's dashboard numbers", () => drive(base, (i) => ({ path: `${list}/analytics`, headers: institute(i) })));
   await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () => drive(base, () => ({ path: `${list}/analytics`, headers: admin }), { connections: adminConnections }));
 
@@ -344,9 +371,11 @@ async function main() {
 
   // A fresh server, so the export's memory is its own and not what the load before it left in the heap.
   serverPeakMb = server.memory.hwm();
-  server.memory.stop();
-  await stop(server.child);
-  server = await startServer();
+  if (results.some((r) => r.name !== 'floor-institute-list')) {
+    server.memory.stop();
+    await stop(server.child);
+    server = await startServer();
+  }
   await scenario('export-csv', 'CSV export of every registration (fresh server)', async () => {
     const started = performance.now();
     const response = await fetch(`${base}/api/v1/export-data`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'scholarship-registrations' }) });
@@ -374,10 +403,10 @@ async function main() {
     };
   });
 
-  for (const [name, title, pagePath] of [
+  for (const [name, title, pagePath] of ([
     ['public-site', 'Public website home (/site)', '/site'],
     ['public-page', `Public page (/${session.pages[0]})`, `/${session.pages[0]}`],
-  ] as const) {
+  ] as const).filter(([name]) => wanted(name))) {
     const probe = await fetch(`${base}${pagePath}`, { headers: { accept: 'text/html' } });
     const html = await probe.text();
     // The client's index.html answers every unknown path; a public page has its own content.
@@ -402,9 +431,9 @@ async function main() {
 
   serverPeakMb = Math.max(serverPeakMb, server.memory.hwm());
   server.memory.stop();
-  floorMemory.stop();
+  floorMemory?.stop();
   await stop(server.child);
-  floor.kill('SIGTERM');
+  floor?.kill('SIGTERM');
 
   const report: Report = {
     date: new Date().toISOString(),
@@ -419,8 +448,8 @@ async function main() {
     lighthouse,
     notes,
   };
-  const written = writeReport(report, outDir);
-  console.log(`report: ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}`);
+  const written = writeResults ? writeReport(report, outDir) : [];
+  console.log(written.length ? `report: ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}` : `server peak RSS ${serverPeakMb} MB; no report written (--only without --out)`);
 
   if (smoke) {
     const failed = results.filter((r) => !r.missing && (r.requests === 0 || r.errors > 0 || r.non2xx > 0));
