@@ -17,6 +17,9 @@ export type AnyDb = Kysely<any> | Transaction<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
+/** A row as written, with every column of its resource's `columns` under its own name. */
+export type StoredRow = Record<string, unknown> & { id: number };
+
 /** A belongs-to relation: `foreignKey` on this resource's table points at `table.id`. */
 export type Relation = { table: keyof Database & string; foreignKey: string; columns: readonly string[] };
 
@@ -54,8 +57,12 @@ export type ResourceDefinition = {
   defaultPageSize?: number;
   /** Columns of its CSV export; no export without it. */
   exportColumns?: readonly string[];
-  /** Custom writes for resources with rules (users); plain inserts/updates of the parsed body otherwise. */
-  create?: (ctx: WriteContext, body: Record<string, unknown>) => Promise<number>;
+  /**
+   * Custom writes for resources with rules (users); plain inserts/updates of the parsed body otherwise.
+   * `create` gives the new row's id, or the stored row itself (every column, e.g. from RETURNING)
+   * so the answer needs no second read.
+   */
+  create?: (ctx: WriteContext, body: Record<string, unknown>) => Promise<number | StoredRow>;
   update?: (ctx: WriteContext, id: number, body: Record<string, unknown>) => Promise<void>;
   /** Custom status changes and deletion, for resources that keep counters in step. */
   setStatus?: (ctx: WriteContext, id: number, status: 0 | 1) => Promise<void>;

@@ -76,11 +76,14 @@ function clearedFields(schema: z.ZodType): Record<string, null> {
   return schema instanceof z.ZodObject ? Object.fromEntries(Object.keys(schema.shape).map((field) => [field, null])) : {};
 }
 
-/** A relation id in a form must name an existing row: a 422 on that field, not a foreign-key error. */
+/**
+ * A relation id in a form must name an existing row: a 422 on that field, not a foreign-key error.
+ * The owner column is left out: applyOwner has already made it the caller or a checked institute.
+ */
 async function checkReferences(app: FastifyInstance, definition: ResourceDefinition, body: Record<string, unknown>): Promise<void> {
   for (const relation of Object.values(definition.relations ?? {})) {
     const id = body[relation.foreignKey];
-    if (typeof id !== 'number') continue;
+    if (typeof id !== 'number' || relation.foreignKey === definition.owner) continue;
     const found = await app.db.selectFrom(relation.table).select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw new ValidationError({ [relation.foreignKey]: ['invalid_choice'] });
   }
@@ -163,16 +166,18 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       return (row as { id: number }).id;
     };
     const action = definition.audited?.store;
-    const id = await writing(() =>
+    const stored = await writing(() =>
       action
         ? inTransaction(app.db, async (db) => {
-            const id = await insert({ ...ctx, db });
+            const stored = await insert({ ...ctx, db });
+            const id = typeof stored === 'number' ? stored : stored.id;
             await audit({ ...ctx, db }, action, id, null, await fetchRow(app, definition, id, ctx.user, db));
-            return id;
+            return stored;
           })
         : insert(ctx),
     );
-    return { message: message(request, 'stored'), data: await fetchRow(app, definition, id, ctx.user) };
+    const data = typeof stored === 'number' ? await fetchRow(app, definition, stored, ctx.user) : definition.present ? definition.present(stored) : stored;
+    return { message: message(request, 'stored'), data };
   });
 
   api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(updateSchema) } }, async (request) => {

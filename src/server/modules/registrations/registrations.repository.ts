@@ -3,15 +3,18 @@ import type { Transaction } from 'kysely';
 import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
 import type { Database } from '../../db/types.js';
 
-/** The next value of a named counter, taken inside the caller's transaction. */
-export async function nextNumber(trx: Transaction<Database>, name: string): Promise<number> {
-  const row = await trx
+/**
+ * The next value of each named counter, taken inside the caller's transaction with one statement
+ * (an upsert of every name, in the order given, so concurrent writers lock the rows alike).
+ */
+export async function nextNumbers<Name extends string>(trx: Transaction<Database>, names: readonly Name[]): Promise<Record<Name, number>> {
+  const rows = await trx
     .insertInto('sequences')
-    .values({ name, value: 1 })
+    .values(names.map((name) => ({ name, value: 1 })))
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return row.value;
+    .returning(['name', 'value'])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.name, row.value])) as Record<Name, number>;
 }
 
 export type CountKey = { institute_id: number; class: string; gender: string };

@@ -5,11 +5,11 @@
 import { REGISTRATION_PAGE_SIZE } from '../../../common/constants.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
-import { columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
+import { columnsOf, defineResource, type StoredRow, type WriteContext } from '../../lib/resource/definition.js';
 import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import { SEARCH_COLUMNS } from '../../db/migrations/2026-11-23-registration-search.js';
-import { bumpCount, countKeyOf, nextNumber } from './registrations.repository.js';
+import { bumpCount, countKeyOf, nextNumbers } from './registrations.repository.js';
 import { registrationSearch } from './registrations.search.js';
 
 const INFO_FIELDS = [
@@ -56,9 +56,15 @@ function seasonYear(): string {
 
 type Body = Record<string, unknown> & { institute_id: number; class: string; gender: string; name_english: string };
 
+/** The names of the registration's institute: an institute writing its own is the caller, already read. */
+async function instituteNames(ctx: WriteContext, instituteId: number): Promise<{ name: string; institute_name_english: string | null }> {
+  if (ctx.user.id === instituteId) return ctx.user;
+  return ctx.db.selectFrom('users').select(['name', 'institute_name_english']).where('id', '=', instituteId).executeTakeFirstOrThrow();
+}
+
 /** Column values of a form: address names from the ids, the full name, the institute's own names. */
 async function rowValues(ctx: WriteContext, body: Body) {
-  const institute = await ctx.db.selectFrom('users').select(['name', 'institute_name_english']).where('id', '=', body.institute_id).executeTakeFirstOrThrow();
+  const institute = await instituteNames(ctx, body.institute_id);
   const id = (v: unknown) => (typeof v === 'number' ? v : undefined);
   return {
     ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, null])),
@@ -95,16 +101,20 @@ export const registrationResource = defineResource({
     const values = await rowValues(ctx, body);
     return ctx.db.transaction().execute(async (trx) => {
       const year = seasonYear();
-      const regNo = `${year}${String(await nextNumber(trx, `reg:${year}`)).padStart(7, '0')}`;
-      const rollNo = `${year}${body.class}${String(await nextNumber(trx, `roll:${year}:${body.class}`)).padStart(6, '0')}`;
+      const reg = `reg:${year}`;
+      const roll = `roll:${year}:${body.class}`;
+      const numbers = await nextNumbers(trx, [reg, roll]);
+      const regNo = `${year}${String(numbers[reg]).padStart(7, '0')}`;
+      const rollNo = `${year}${body.class}${String(numbers[roll]).padStart(6, '0')}`;
       const at = now();
+      // The stored row comes back from the insert itself: the response needs no second read.
       const row = await trx
         .insertInto('scholarship_registrations')
         .values({ ...values, reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at } as never)
-        .returning('id')
+        .returning(COLUMNS as never)
         .executeTakeFirstOrThrow();
       await bumpCount(trx, countKeyOf(body), 1);
-      return row.id;
+      return row as StoredRow;
     });
   },
 

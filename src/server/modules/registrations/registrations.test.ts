@@ -100,6 +100,19 @@ describe('registrations', () => {
     expect(filed.body.data).toMatchObject({ institute_id: b.id });
   });
 
+  it('answers a store with the row exactly as a read gives it (from the insert, not re-read), by an institute and an admin', async () => {
+    for (const [api, form] of [
+      [a.api, studentForm({ email: 'one@example.com' })],
+      [admin, studentForm({ institute_id: b.id, department: undefined })],
+    ] as const) {
+      const stored = (await api.post('/api/v1/scholarship-registrations/store', form)).body.data as { id: number; institute_id: number };
+      const read = (await api.get(`/api/v1/scholarship-registrations/${stored.id}`)).body.data as Record<string, unknown>;
+      const { institute: _institute, ...columns } = read;
+      expect(stored).toEqual(columns);
+    }
+    expect((await admin.post('/api/v1/scholarship-registrations/store', studentForm({ institute_id: 99_999 }))).body.data).toEqual({ institute_id: ['Choose one of the listed values.'] });
+  });
+
   it("keeps institute B away from A's registrations: read, update, deactivate, destroy, list and export", async () => {
     const mine = (await a.api.post('/api/v1/scholarship-registrations/store', studentForm({ name_english: 'only in a' }))).body.data as { id: number };
     expect((await b.api.get(`/api/v1/scholarship-registrations/${mine.id}`)).status).toBe(403);
