@@ -1,18 +1,17 @@
-/** Providers every screen relies on: theme, toasts, server-state cache and the routes. */
+/**
+ * Providers every screen relies on: theme, toasts and the routes. The server-state cache (TanStack
+ * Query) is the shell's own (AppRoutes), so the login screen does not download it.
+ */
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastHost } from '../components/ToastHost';
 import { AppRoutes } from './AppRoutes';
-import { queryClient } from './queryClient';
 import { theme } from './theme';
 
 export function App() {
   return (
     <MantineProvider theme={theme}>
       <ToastHost />
-      <QueryClientProvider client={queryClient}>
-        <AppRoutes />
-      </QueryClientProvider>
+      <AppRoutes />
     </MantineProvider>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Top-level routes. The login screen is in the entry bundle; registration, password reset and the
  * whole shell (with its own section routes, src/web/shell/sections.ts) are loaded on demand.
- * Declarative routing: server state lives in TanStack Query, so the data router's loaders would
- * only add weight to the login screen.
+ * Declarative routing: the shell's server state lives in TanStack Query, so the data router's
+ * loaders would only add weight to the login screen.
  */
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -13,7 +13,19 @@ import { paths } from './paths';
 
 const RegisterPage = lazy(() => import('../auth/RegisterPage'));
 const PasswordResetPage = lazy(() => import('../auth/PasswordResetPage'));
-const Shell = lazy(() => import('../shell/Shell'));
+/** The shell inside the server-state cache its screens use; the two chunks load side by side. */
+const Shell = lazy(async () => {
+  const [{ default: ShellScreen }, { QueryProvider }] = await Promise.all([import('../shell/Shell'), import('./QueryProvider')]);
+  return {
+    default: function ShellWithQuery() {
+      return (
+        <QueryProvider>
+          <ShellScreen />
+        </QueryProvider>
+      );
+    },
+  };
+});
 
 export function AppRoutes() {
   return (

@@ -1,16 +1,18 @@
-/** Server state cache shared by every screen. */
+/** Server state cache shared by the shell's screens (the public screens do not load it). */
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
-
-/** Only a failure that may pass on its own (no answer, or a server error) is worth repeating. */
-const isTransient = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+import { onSessionEnd } from '../auth/session';
+import { retryDelay, shouldRetry } from './transient';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: (failureCount, error) => isTransient(error) && failureCount < 2,
+      retry: shouldRetry,
+      retryDelay,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },
   },
 });
+
+// Nothing cached for one account may show for the next.
+onSessionEnd(() => queryClient.removeQueries());

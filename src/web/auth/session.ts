@@ -1,18 +1,43 @@
 /**
- * The session (spec §4): the logged-in user is the answer of POST /auth/me for the stored token,
- * cached by TanStack Query; logging in or out rewrites that cache entry.
+ * The session (spec §4): the logged-in user is the answer of POST /auth/me for the stored token;
+ * logging in or out replaces it. A small store of its own rather than a TanStack Query entry: the
+ * public screens only ask "is anyone logged in", and Query would be a sixth of their download (issue 6
+ * budget). The shell's Query cache empties itself through onSessionEnd. The states and the retries
+ * follow what the Query entry did, so the shell reads it the same way.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { PublicUser } from '../../common/schemas/user';
 import { ApiError } from '../api/client';
 import { forgetToken, readToken, saveToken } from '../api/token';
-import { queryClient } from '../app/queryClient';
+import { retryDelay, shouldRetry } from '../app/transient';
 import { authApi } from './api';
 
-async function fetchSessionUser(signal: AbortSignal): Promise<PublicUser | null> {
+/** `data` is the user, null when nobody is logged in, undefined until the first check answers. */
+type SessionState =
+  | { status: 'pending'; data: undefined; error: null }
+  | { status: 'success'; data: PublicUser | null; error: null }
+  | { status: 'error'; data: PublicUser | null | undefined; error: unknown };
+
+const PENDING: SessionState = { status: 'pending', data: undefined, error: null };
+const signedIn = (user: PublicUser | null): SessionState => ({ status: 'success', data: user, error: null });
+
+// Without a token nobody is logged in, known at once: the login screen needs no loader then.
+let state: SessionState = readToken() ? PENDING : signedIn(null);
+let checked = !readToken();
+/** Bumped by every change, so that an older check's late answer is dropped. */
+let generation = 0;
+const listeners = new Set<() => void>();
+const endListeners = new Set<() => void>();
+
+function publish(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+async function fetchSessionUser(): Promise<PublicUser | null> {
   if (!readToken()) return null;
   try {
-    return (await authApi.me(signal)).data.user;
+    return (await authApi.me()).data.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       forgetToken();
@@ -22,28 +47,64 @@ async function fetchSessionUser(signal: AbortSignal): Promise<PublicUser | null>
   }
 }
 
-const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: ({ signal }) => fetchSessionUser(signal),
-  // Changes only through startSession/endSession.
-  staleTime: Infinity,
-});
+/** Asks the server, retrying a failure that may pass; a user already known stays shown meanwhile. */
+async function check(): Promise<void> {
+  checked = true;
+  const mine = ++generation;
+  if (state.data === undefined && state.status !== 'pending') publish(PENDING);
+  for (let failures = 0; ; failures++) {
+    try {
+      const user = await fetchSessionUser();
+      if (mine === generation) publish(signedIn(user));
+      return;
+    } catch (error) {
+      if (mine !== generation) return;
+      if (!shouldRetry(failures, error)) {
+        publish({ status: 'error', data: state.data, error });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
+      if (mine !== generation) return;
+    }
+  }
+}
 
-/** `data` is the user, null when nobody is logged in, undefined while the check runs. */
-export function useSession() {
-  return useQuery(sessionQuery);
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // The first screen that asks starts the check.
+  if (!checked) void check();
+  return () => listeners.delete(listener);
+}
+
+const refetch = () => check();
+
+export type Session = SessionState & { isPending: boolean; isError: boolean; refetch: () => Promise<void> };
+
+/** The session, re-rendering the caller when it changes. */
+export function useSession(): Session {
+  const current = useSyncExternalStore(subscribe, () => state);
+  return { ...current, isPending: current.status === 'pending', isError: current.status === 'error', refetch };
+}
+
+/** Runs `listener` whenever the session ends (logout, or a token the server no longer accepts). */
+export function onSessionEnd(listener: () => void): void {
+  endListeners.add(listener);
 }
 
 export function startSession(user: PublicUser, token: string): void {
   saveToken(token);
-  queryClient.setQueryData(sessionQuery.queryKey, user);
+  checked = true;
+  generation++;
+  publish(signedIn(user));
 }
 
 /** Forgets the token and everything cached for the account; the layouts then show the login screen. */
 export function endSession(): void {
   forgetToken();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
-  queryClient.setQueryData(sessionQuery.queryKey, null);
+  for (const listener of endListeners) listener();
+  checked = true;
+  generation++;
+  publish(signedIn(null));
 }
 
 /** The logged-in user, inside the shell (which renders nothing before the session is known). */
@@ -55,10 +116,10 @@ export function useCurrentUser(): PublicUser {
 
 /** The logged-in user changed their own account (profile update): the shell shows the new values. */
 export function updateSessionUser(user: PublicUser): void {
-  queryClient.setQueryData(sessionQuery.queryKey, user);
+  publish(signedIn(user));
 }
 
 /** Asks the server for the logged-in user again (after a password change clears must_change_password). */
 export function refreshSession(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  return check();
 }
