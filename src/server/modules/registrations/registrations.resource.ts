@@ -9,6 +9,7 @@ import { columnsOf, defineResource, type StoredRow, type WriteContext } from '..
 import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import { SEARCH_COLUMNS } from '../../db/migrations/2026-11-23-registration-search.js';
+import { inSharedTransaction } from './group-commit.js';
 import { bumpCount, countKeyOf, nextNumbers } from './registrations.repository.js';
 import { registrationSearch } from './registrations.search.js';
 
@@ -99,7 +100,7 @@ export const registrationResource = defineResource({
   async create(ctx, raw) {
     const body = raw as Body;
     const values = await rowValues(ctx, body);
-    return ctx.db.transaction().execute(async (trx) => {
+    return inSharedTransaction(ctx.db, async (trx) => {
       const year = seasonYear();
       const reg = `reg:${year}`;
       const roll = `roll:${year}:${body.class}`;
