@@ -112,6 +112,25 @@ test('a wrong password shows the Bengali error under the login field', async ({ 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('an empty login is stopped in the browser: messages under both fields, the first focused, cleared as they are filled', async ({ page }) => {
+  await page.goto('/login');
+  const email = field(page, bn.login.email);
+  const password = field(page, bn.login.password);
+  await page.getByRole('button', { name: bn.login.submit }).click();
+  await expect(email).toBeFocused();
+  await expect(await errorUnder(email)).toHaveText(messages.bn.required);
+  await expect(await errorUnder(password)).toHaveText(messages.bn.required);
+  await expect(page.getByText(messages.bn.validation_failed)).toBeVisible();
+
+  await email.fill(ADMIN.email);
+  await expect(await errorUnder(email)).toHaveCount(0);
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(await errorUnder(password)).toHaveText(messages.bn.required);
+  await password.fill(ADMIN.password);
+  await expect(await errorUnder(password)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('a bad registration shows Bengali messages under the fields at fault', async ({ page }) => {
   await page.goto('/register');
   await fillRegistration(page, { ...newInstitute(), phone: '12345' });

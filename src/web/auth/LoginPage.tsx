@@ -1,10 +1,11 @@
-/** Login (spec §2): institute id, email or mobile, and password. */
+/**
+ * Login (spec §2): institute id, email or mobile, and password. The form is built like ApiForm's
+ * (same inputs, marks and messages) on useLoginForm's plain state, for the screen's download budget.
+ */
+import { Alert, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../app/paths';
-import { ApiForm } from '../components/forms/ApiForm';
-import { SubmitButton } from '../components/forms/SubmitButton';
-import { PasswordField, TextField } from '../components/forms/fields';
 import { authApi } from './api';
 import { AuthCard } from './AuthCard';
 import { RegisteredBanner } from './RegisteredBanner';
@@ -15,7 +16,7 @@ import { useLoginForm } from './useLoginForm';
 export function LoginPage() {
   const { t } = useTranslation();
   const [uid] = useState(registeredUid);
-  const state = useLoginForm({
+  const form = useLoginForm({
     defaultEmail: uid ?? '',
     onSubmit: async (values) => {
       const { data } = await authApi.login(values);
@@ -35,11 +36,21 @@ export function LoginPage() {
       ]}
     >
       {uid && <RegisteredBanner uid={uid} />}
-      <ApiForm state={state}>
-        <TextField name="email" label={t('login.email')} placeholder={t('login.emailPlaceholder')} autoComplete="username" />
-        <PasswordField name="password" label={t('login.password')} autoComplete="current-password" />
-        <SubmitButton label={t('login.submit')} processingLabel={t('login.submitting')} fullWidth />
-      </ApiForm>
+      {/* noValidate: loginRules.ts checks, with the product's own messages. */}
+      <form id={form.formId} onSubmit={(event) => void form.submit(event)} noValidate>
+        <Stack gap="md">
+          {form.unplaced && (
+            <Alert color="red" variant="light">
+              {form.unplaced}
+            </Alert>
+          )}
+          <TextInput label={t('login.email')} placeholder={t('login.emailPlaceholder')} autoComplete="username" {...form.field('email')} />
+          <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.field('password')} />
+          <Button type="submit" fullWidth disabled={form.submitting} leftSection={form.submitting ? <Loader size={16} color="currentColor" /> : undefined}>
+            {form.submitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
     </AuthCard>
   );
 }

@@ -1,58 +1,101 @@
 /**
- * The login form's state for ApiForm, like useApiForm's but checking its two fields with
- * loginRules.ts: the shared LoginBody would bring zod into the first screen's download, and the
- * login screen has a budget of 150 KB of JavaScript (issue 6).
+ * The login form's state: what useApiForm gives every other form (checks as you leave a field and
+ * again as you type once it was checked, a 422's messages under the fields, the first error brought
+ * into view, a toast, `submitting`), for two fields in plain React state. react-hook-form and the
+ * shared LoginBody (zod) would be a tenth of the login screen's download, whose budget is 150 KB of
+ * JavaScript (issue 6); loginRules.ts decides as LoginBody does.
  */
-import { useId } from 'react';
-import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
-import type { z } from 'zod';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { translate } from '../../common/messages';
 import type { LoginBody } from '../../common/schemas/auth';
 import { ApiError } from '../api/client';
 import { failureMessage, notifyError } from '../components/notify';
-import { errorPaths, revealFirstError } from '../components/forms/revealFirstError';
-import { applyServerErrors } from '../components/forms/serverErrors';
-import type { ApiFormState } from '../components/forms/useApiForm';
+import { revealFirstError } from '../components/forms/revealFirstError';
 import { currentLanguage } from '../i18n';
-import { checkLogin, type LoginInput } from './loginRules';
+import { checkLogin } from './loginRules';
 
-/** LoginBody's shape, for the types ApiForm shares with useApiForm; nothing of zod runs here. */
-type LoginSchema = z.ZodObject<{ email: z.ZodString; password: z.ZodString }>;
+type LoginField = keyof LoginBody;
+type FieldMessages = Partial<Record<LoginField, string>>;
 
-const REQUIRED_FIELDS: ReadonlySet<string> = new Set(['email', 'password']);
+const FIELDS: readonly LoginField[] = ['email', 'password'];
+const isField = (name: string): name is LoginField => (FIELDS as readonly string[]).includes(name);
 
-const resolver: Resolver<LoginInput, unknown, LoginBody> = async (input): Promise<ResolverResult<LoginInput, LoginBody>> => {
-  const checked = checkLogin(input, currentLanguage());
-  return checked.values ? { values: checked.values, errors: {} } : { values: {}, errors: checked.errors };
-};
+function messagesOf(values: LoginBody): FieldMessages {
+  const { errors } = checkLogin(values, currentLanguage());
+  return { email: errors?.email?.message, password: errors?.password?.message };
+}
 
-export function useLoginForm(options: { defaultEmail: string; onSubmit: (values: LoginBody) => Promise<unknown> }): ApiFormState<LoginSchema> {
-  const form = useForm<LoginInput, unknown, LoginBody>({
-    resolver,
-    defaultValues: { email: options.defaultEmail, password: '' },
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+export function useLoginForm(options: { defaultEmail: string; onSubmit: (values: LoginBody) => Promise<unknown> }) {
+  const [values, setValues] = useState<LoginBody>({ email: options.defaultEmail, password: '' });
+  const [errors, setErrors] = useState<FieldMessages>({});
+  /** A 422's messages for names the form has no field for, shown above the fields. */
+  const [unplaced, setUnplaced] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // A field is checked once left; after that, and after a submit, on every change.
+  const touched = useRef(new Set<LoginField>());
+  const submitted = useRef(false);
   const formId = useId();
+
+  const check = (name: LoginField, next: LoginBody) => setErrors((current) => ({ ...current, [name]: messagesOf(next)[name] }));
+
   const showInvalid = (paths: string[]) => {
     revealFirstError(document.getElementById(formId), paths);
     notifyError(translate(currentLanguage(), 'validation_failed'));
   };
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        await options.onSubmit(values);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 422) {
-          const { placed, unplaced } = applyServerErrors(form, error.fieldErrors);
-          if (unplaced.length > 0) form.setError('root.server', { type: 'server', message: unplaced.join(' ') });
-          showInvalid(placed);
-        } else {
-          notifyError(failureMessage(error));
-        }
-      }
+
+  /** The props of a Mantine input for `name`, as useBoundField gives them. */
+  const field = (name: LoginField) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.currentTarget.value };
+      setValues(next);
+      if (touched.current.has(name) || submitted.current) check(name, next);
     },
-    (errors) => showInvalid(errorPaths(errors)),
-  );
-  return { form, formId, requiredFields: REQUIRED_FIELDS, submit };
+    onBlur: () => {
+      touched.current.add(name);
+      check(name, values);
+    },
+    error: errors[name],
+    withAsterisk: true,
+    // revealFirstError finds the field by this mark.
+    wrapperProps: { 'data-field': name },
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    submitted.current = true;
+    setUnplaced(null);
+    const checked = checkLogin(values, currentLanguage());
+    if (!checked.values) {
+      setErrors(messagesOf(values));
+      showInvalid(Object.keys(checked.errors));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await options.onSubmit(checked.values);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const placed: FieldMessages = {};
+        const others: string[] = [];
+        for (const [name, [first]] of Object.entries(error.fieldErrors)) {
+          if (first === undefined) continue;
+          if (isField(name)) placed[name] = first;
+          else others.push(first);
+        }
+        setErrors(placed);
+        if (others.length > 0) setUnplaced(others.join(' '));
+        showInvalid(Object.keys(placed));
+      } else {
+        notifyError(failureMessage(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { formId, field, unplaced, submitting, submit };
 }
