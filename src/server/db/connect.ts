@@ -56,3 +56,14 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   }) as typeof sqlite.prepare;
   return sqlite;
 }
+
+/**
+ * A read-only connection of its own for one long read (the CSV export): better-sqlite3 refuses every
+ * other statement on a connection while one iterates, so the app's connection stays free; with WAL the
+ * reader sees one snapshot and never blocks the writer.
+ */
+export function openSqliteReader(file: string): SQLite.Database {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}

@@ -1,10 +1,13 @@
 /**
- * POST /api/v1/export-data (spec §7 Export): a resource's rows as CSV, streamed in id-ordered
- * batches so memory stays flat and no database connection is held for the whole download.
- * Models and columns come from the resource definitions; an institute only gets its own rows.
+ * POST /api/v1/export-data (spec §7 Export): a resource's rows as CSV, newest first, pulled by the
+ * response as the client reads so memory stays flat (architecture §8). SQLite iterates one statement
+ * on a read-only connection of its own; PostgreSQL reads id-keyed batches, holding no pool connection
+ * for the whole download. Models and columns come from the resource definitions; an institute only
+ * gets its own rows.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ExportBody, type ListQuery } from '../../../common/schemas/list.js';
 import { forbidden, ValidationError } from '../../lib/errors.js';
@@ -13,15 +16,44 @@ import { refusingBadValues } from '../../lib/resource/data-errors.js';
 import { filteredQuery, selectColumns } from '../../lib/resource/query.js';
 import { slugify } from '../../lib/slug.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
+import { openSqliteReader } from '../../db/connect.js';
 import { resources } from '../resources.js';
-import { csvStream } from './csv.js';
+import { csvChunks } from './csv.js';
 
 const BATCH = 1000;
 
 /** An export filters exactly as its list does. */
 const asListQuery = (body: ExportBody) => ({ search: body.search, status: body.status, conditions: body.conditions }) as ListQuery;
 
-async function* exportRows(app: FastifyInstance, definition: ResourceDefinition, body: ExportBody, user: PublicUser, columns: string[]) {
+type Scope = { definition: ResourceDefinition; body: ExportBody; user: PublicUser; columns: string[] };
+
+/**
+ * SQLite: the whole export is one statement, its rows as arrays (no object per row). The connection is
+ * opened on the first pull and closed when the rows end or the download stops.
+ */
+function* sqliteBatches(file: string, query: CompiledQuery): Generator<unknown[][]> {
+  const reader = openSqliteReader(file);
+  try {
+    const rows = reader
+      .prepare(query.sql)
+      .raw(true)
+      .iterate(...query.parameters) as IterableIterator<unknown[]>;
+    let batch: unknown[][] = [];
+    for (const row of rows) {
+      batch.push(row);
+      if (batch.length === BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  } finally {
+    reader.close();
+  }
+}
+
+/** PostgreSQL: batches of BATCH rows, each starting below the last id of the one before. */
+async function* postgresBatches(app: FastifyInstance, { definition, body, user, columns }: Scope): AsyncGenerator<unknown[][]> {
   const idRef = `${definition.table}.id`;
   let before: number | undefined;
   for (;;) {
@@ -31,10 +63,20 @@ async function* exportRows(app: FastifyInstance, definition: ResourceDefinition,
       .orderBy(idRef, 'desc')
       .limit(BATCH)
       .execute()) as Record<string, unknown>[];
-    for (const row of batch) yield row;
+    yield batch.map((row) => columns.map((column) => row[column]));
     if (batch.length < BATCH) return;
     before = batch[batch.length - 1]!.id as number;
   }
+}
+
+function exportBatches(app: FastifyInstance, scope: Scope): Iterable<unknown[][]> | AsyncIterable<unknown[][]> {
+  const database = app.config.database;
+  if (database.dialect === 'postgres') return postgresBatches(app, scope);
+  const { definition, body, user, columns } = scope;
+  const query = selectColumns(filteredQuery(app.db, { definition, query: asListQuery(body), user }), definition, columns)
+    .orderBy(`${definition.table}.id`, 'desc')
+    .compile();
+  return sqliteBatches(database.file, query);
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
@@ -58,16 +100,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 
       const title = slugify(body.export_title, definition.name);
       const filename = `${title}-${new Date().toISOString().slice(0, 10)}.csv`;
-      const csv = csvStream(columns);
-      (async () => {
-        for await (const row of exportRows(app, definition, body, user, columns)) {
-          if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
-        }
-        csv.end();
-      })().catch((err: unknown) => {
-        request.log.error({ err }, 'export failed while streaming');
-        csv.destroy(err as Error);
-      });
+      const csv = Readable.from(csvChunks(columns, exportBatches(app, { definition, body, user, columns })), { objectMode: false });
+      csv.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
