@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StorageConfig } from '../../config.js';
 import { localStorage } from './local-storage.js';
-import { s3Storage } from './s3-storage.js';
 import type { Storage } from './storage.js';
 
 export { checkKey, type Storage, type StoredFile, UnsafeKeyError } from './storage.js';
@@ -20,6 +19,8 @@ export const storagePlugin = fp(async (app: FastifyInstance, options: { config: 
     app.decorate('storage', localStorage(config.dir));
     return;
   }
+  // The AWS client is ~18 MB of memory once imported: only a server that stores in S3 loads it.
+  const { s3Storage } = await import('./s3-storage.js');
   const storage = s3Storage(config);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.destroy());

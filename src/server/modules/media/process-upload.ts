@@ -3,8 +3,6 @@
  * the bytes to store: images re-encoded by sharp (orientation applied, metadata dropped, fitted inside
  * width × height without enlarging), PDFs as they came after a check for scripts and actions.
  */
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { MessageKey } from '../../../common/messages.js';
 import { acceptsType, UPLOAD_IMAGE_TYPES, UPLOAD_TYPES, type UploadType } from '../../../common/schemas/media.js';
 
@@ -32,6 +30,8 @@ function hasActivePdfContent(bytes: Buffer): boolean {
 const isImage = (mime: string) => (UPLOAD_IMAGE_TYPES as readonly string[]).includes(mime);
 
 export async function processUpload(bytes: Buffer, options: { width: number; height: number; accept?: readonly string[] }): Promise<ProcessedFile> {
+  // file-type and sharp (libvips) cost ~18 MB once loaded: a server loads them on its first upload, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const mime = detected?.mime;
   if (!mime || !(UPLOAD_TYPES as readonly string[]).includes(mime)) throw new UploadRefused('upload_type_invalid');
@@ -45,6 +45,7 @@ export async function processUpload(bytes: Buffer, options: { width: number; hei
 }
 
 async function reencode(bytes: Buffer, mime: UploadType, { width, height }: { width: number; height: number }): Promise<ProcessedFile> {
+  const { default: sharp } = await import('sharp');
   try {
     // animated: false reads only the first frame of a GIF (or animated WebP); failOn 'error' refuses broken files.
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
