@@ -17,6 +17,9 @@ export type AnyDb = Kysely<any> | Transaction<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
+/** What a search index answers: a condition on the rows, or a query of the matching ids (one `id` column). */
+export type SearchMatch = Expression<SqlBool> | { ids: Expression<unknown> };
+
 /** A row as written, with every column of its resource's `columns` under its own name. */
 export type StoredRow = Record<string, unknown> & { id: number };
 
@@ -40,9 +43,10 @@ export type ResourceDefinition = {
   /**
    * A search over an index for lists too big to scan (a case-insensitive "contains" over the
    * `searchable` columns, as the default); undefined for a text the index cannot answer, which
-   * then falls back to the default `like`.
+   * then falls back to the default `like`. It is a condition, or `{ ids }`: a query of the matching
+   * rows' ids, which a list runs once and shares between its total and its page.
    */
-  searchIndex?: (text: string, dialect: 'sqlite' | 'postgres') => Expression<SqlBool> | undefined;
+  searchIndex?: (text: string, dialect: 'sqlite' | 'postgres') => SearchMatch | undefined;
   sortable: readonly string[];
   filterable: readonly string[];
   relations?: Readonly<Record<string, Relation>>;

@@ -74,10 +74,28 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: PublicUser };
+/**
+ * `matchedIds`: the ids the search index's `{ ids }` query gave, when the caller ran it already
+ * (a list does, to use it for both the total and the page); without them the query runs inline.
+ */
+export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: PublicUser; matchedIds?: readonly number[] };
+
+/** The search's `{ ids }` query run once, or undefined when the search is a condition or absent. */
+export async function searchMatchedIds(db: AnyDb, definition: ResourceDefinition, query: ListQuery): Promise<number[] | undefined> {
+  const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
+  if (!match || !('ids' in match)) return undefined;
+  const { rows } = await db.executeQuery<{ id: number }>(sql`${match.ids}`.compile(db));
+  return rows.map((row) => row.id);
+}
+
+/** `ref` is one of `ids`: a JSON array SQLite reads with json_each, an array parameter on PostgreSQL. */
+function inIds(db: AnyDb, ref: string, ids: readonly number[]): Expression<SqlBool> {
+  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${sql.ref(ref)} = any(${[...ids]})`;
+  return sql<SqlBool>`${sql.ref(ref)} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
 
 /** The FROM, WHERE of a list or export: owner, status, search, conditions and column filters. */
-export function filteredQuery(db: AnyDb, { definition, query, user }: ListScope): AnySelect {
+export function filteredQuery(db: AnyDb, { definition, query, user, matchedIds }: ListScope): AnySelect {
   const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);
   const extra = Object.entries(query).filter(([key]) => !RESERVED.has(key)) as [string, string][];
   const extraRefs = extra.map(([column, value]) => [filterRef(definition, column, column), value] as const);
@@ -85,7 +103,9 @@ export function filteredQuery(db: AnyDb, { definition, query, user }: ListScope)
     const filters: Expression<SqlBool>[] = [eb(eb.ref(`${definition.table}.status`), '=', query.status ?? STATUS_ACTIVE)];
     if (definition.owner && user.role === 'institute') filters.push(eb(eb.ref(definition.columns[definition.owner]!), '=', user.id));
     if (query.search) {
-      const indexed = definition.searchIndex?.(query.search, dialectOf(db));
+      const match = definition.searchIndex?.(query.search, dialectOf(db));
+      const idRef = `${definition.table}.id`;
+      const indexed = match && 'ids' in match ? (matchedIds ? inIds(db, idRef, matchedIds) : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`) : match;
       const pattern = containsPattern(query.search);
       filters.push(indexed ?? eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)));
     }

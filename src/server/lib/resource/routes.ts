@@ -20,7 +20,7 @@ import { inTransaction } from '../transaction.js';
 import { refusingBadValues, valueParameters } from './data-errors.js';
 import type { AnyDb, ResourceDefinition, WriteAction, WriteContext } from './definition.js';
 import { paginate, pageUrlOf } from './paginator.js';
-import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, selectColumns, selectedColumns } from './query.js';
+import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, searchMatchedIds, selectColumns, selectedColumns } from './query.js';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive().max(MAX_ID) });
 
@@ -124,8 +124,10 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     }
     const order = ordering(definition, query);
     const { page, perPage } = pageOf(definition, query);
-    const filtered = filteredQuery(app.db, { definition, query, user });
     const { total, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
+      // A search index's matches are found once, for the total and the page alike.
+      const matchedIds = await searchMatchedIds(app.db, definition, query);
+      const filtered = filteredQuery(app.db, { definition, query, user, matchedIds });
       const [{ total }] = (await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }];
       const rows = (await selectColumns(filtered, definition, columns)
         .orderBy(order.ref, order.direction)

@@ -9,7 +9,8 @@
  *   answer. Trigrams need three characters, so a shorter text is left to the plain `like` scan
  *   over every searched column.
  */
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import type { SearchMatch } from '../../lib/resource/definition.js';
 import { normalizeMobile } from '../../../common/validation.js';
 import { containsPattern } from '../../lib/resource/query.js';
 
@@ -26,7 +27,7 @@ export function searchedNumber(text: string): string | undefined {
   return /^\d+$/.test(digits) ? digits : undefined;
 }
 
-export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres'): Expression<SqlBool> | undefined {
+export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres'): SearchMatch | undefined {
   const number = searchedNumber(text);
   if (number !== undefined) {
     if (dialect === 'postgres') {
@@ -43,5 +44,6 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   }
   // FTS5's query parser ends a string at NUL; no name holds one, so the plain scan answers (nothing).
   if (text.includes('\u0000')) return undefined;
-  return sql<SqlBool>`scholarship_registrations.id in (select rowid from registrations_search where registrations_search match ${ftsPhrase(text)})`;
+  // The ids, not a condition: a list evaluates the match (the costly part) once for its total and page.
+  return { ids: sql`select rowid as id from registrations_search where registrations_search match ${ftsPhrase(text)}` };
 }
