@@ -86,6 +86,11 @@ export function useSession(): Session {
   return { ...current, isPending: current.status === 'pending', isError: current.status === 'error', refetch };
 }
 
+/** The session now, outside React. */
+export function readSession(): SessionState {
+  return state;
+}
+
 /** Runs `listener` whenever the session ends (logout, or a token the server no longer accepts). */
 export function onSessionEnd(listener: () => void): void {
   endListeners.add(listener);
