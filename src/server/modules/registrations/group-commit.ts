@@ -73,7 +73,8 @@ const committers = new WeakMap<Kysely<Database>, GroupCommitter>();
 
 /**
  * Runs `work` in a transaction: on SQLite possibly shared with other creates (see above), inside
- * the caller's transaction when there is one, else its own.
+ * the caller's transaction when there is one, else its own. `work` must query through `trx` only:
+ * SQLite's one connection is held by the shared transaction until it commits.
  */
 export function inSharedTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction || !(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
