@@ -247,6 +247,7 @@ test('a file dressed as an image is refused by the server: the reason under the 
   await page.screenshot({ path: `${SHOTS}/upload-refused-360.png` });
   await logo.locator('.filepond--action-remove-item').click();
   await expect(logo.locator('.mantine-InputWrapper-error')).toHaveCount(0);
+  await expect(logo.locator('.filepond--item')).toHaveCount(0);
 });
 
 test('an institute sets its photo and logo on the profile update; both are stored with the account', async ({ page, request }) => {

@@ -88,7 +88,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // FilePond reads a picked file back through its blob: address (the preview of a file it cannot decode).
+        connectSrc: ["'self'", 'blob:'],
         // FilePond's image preview decodes in a worker it creates from a blob: URL.
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

@@ -71,7 +71,7 @@ describe('security headers', () => {
     expect(csp.get('img-src')).toBe("'self' data: blob:");
     expect(csp.get('font-src')).toBe("'self' data:");
     expect(csp.get('worker-src')).toBe("'self' blob:");
-    expect(csp.get('connect-src')).toBe("'self'");
+    expect(csp.get('connect-src')).toBe("'self' blob:");
   });
 
   it('protect the public website', async (ctx) => {

@@ -12,7 +12,7 @@ import { type FilePondFile, type FilePondInitialFile, type FilePondOptions } fro
 import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import FilePondPluginImagePreview from 'filepond-plugin-image-preview';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -63,6 +63,17 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
     setFiles(initialFiles(value));
   }, [value]);
 
+  // Whether the server's reason for a refused file is showing under the field.
+  const refused = useRef(false);
+  const clearAfterUpdate = useRef(false);
+  const refuse = useCallback(
+    (message: string | null) => {
+      refused.current = message !== null;
+      onRefused(message);
+    },
+    [onRefused],
+  );
+
   const report = () => {
     const paths = pondPaths(pond.current?.getFiles() ?? []);
     if (samePaths(paths, reported.current)) return;
@@ -84,12 +95,12 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
           onProgress: (loaded, total) => progress(true, loaded, total),
         }).then(
           (path) => {
-            onRefused(null);
+            refuse(null);
             load(path);
           },
           (reason: unknown) => {
             if (controller.signal.aborted) return;
-            onRefused(refusalOf(reason));
+            refuse(refusalOf(reason));
             error(t('upload.uploadFailed'));
           },
         );
@@ -121,7 +132,7 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
         };
       },
     }),
-    [name, folder, width, height, acceptedTypes, onRefused, t],
+    [name, folder, width, height, acceptedTypes, refuse, t],
   );
 
   return (
@@ -135,11 +146,17 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
         onupdatefiles={(items) => {
           setFiles(items);
           report();
+          if (clearAfterUpdate.current) {
+            clearAfterUpdate.current = false;
+            refuse(null);
+          }
         }}
         onprocessfile={report}
         onprocessfilerevert={report}
         onremovefile={() => {
-          onRefused(null);
+          // Clearing the form error re-renders this field, and react-filepond hands FilePond the `files`
+          // prop again; before FilePond has reported its new list that would bring the removed file back.
+          if (refused.current) clearAfterUpdate.current = true;
           report();
         }}
         onaddfile={(error, item) => {
