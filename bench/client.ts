@@ -15,8 +15,9 @@ type Manifest = Record<string, ManifestChunk>;
 /** The lazy modules each screen loads after the entry, as source paths under src/web. */
 export const SCREENS: Record<string, string[]> = {
   login: [],
-  dashboard: ['shell/Shell.tsx', 'dashboard/DashboardPage.tsx'],
-  'registration form': ['shell/Shell.tsx', 'resources/modules/registrations.tsx'],
+  // The shell loads its Query provider beside it (app/AppRoutes.tsx): the login screen does without.
+  dashboard: ['shell/Shell.tsx', 'app/QueryProvider.tsx', 'dashboard/DashboardPage.tsx'],
+  'registration form': ['shell/Shell.tsx', 'app/QueryProvider.tsx', 'resources/modules/registrations.tsx'],
 };
 
 export type ScreenSize = { screen: string; files: string[]; jsGzipKb: number; cssGzipKb: number };
