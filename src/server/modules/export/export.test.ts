@@ -48,6 +48,28 @@ describe('CSV export', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
+  it('reads one snapshot while the client downloads, and other requests and writes go on meanwhile', async () => {
+    const long = 'x'.repeat(100);
+    const rows = Array.from({ length: 30_000 }, (_, i) => ({ title: `Big ${i} ${long}`, slug: `big-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
+    for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('blog_categories').values(rows.slice(i, i + 500)).execute();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/v1/export-data`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await adminToken(t)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'blog-categories', columns: ['id', 'title'], search: 'Big ' }),
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+    // The download is open and unread: a list and a write are answered at once, not after it.
+    expect((await admin.get('/api/v1/blog-categories')).status).toBe(200);
+    expect((await admin.post('/api/v1/blog-categories/store', { title: 'Big late arrival' })).status).toBe(200);
+    for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true });
+    const lines = text.slice(1).trim().split('\n').slice(1);
+    expect(lines).toHaveLength(30_000);
+    expect(text).not.toContain('late arrival');
+  });
+
   it.each([
     [{ model: 'secrets' }, 'model'],
     [{ model: '' }, 'model'],
