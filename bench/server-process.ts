@@ -1,0 +1,69 @@
+/** Starting the real server for a benchmark run and watching its memory from /proc. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { root } from './common.js';
+
+export const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not answer in 60 s`);
+}
+
+/** Resident memory of a process, sampled every `everyMs` from /proc: the peak since the last reset, and VmHWM. */
+export function memorySampler(pid: number, everyMs = 100) {
+  const read = () => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  };
+  let peak = 0;
+  let series: number[] = [];
+  const timer = setInterval(() => {
+    try {
+      const { rss } = read();
+      peak = Math.max(peak, rss);
+      series.push(rss);
+    } catch {
+      clearInterval(timer);
+    }
+  }, everyMs);
+  timer.unref();
+  return {
+    reset() {
+      peak = read().rss;
+      series = [];
+    },
+    peak: () => Math.round(Math.max(peak, read().rss)),
+    series: () => series,
+    hwm: () => Math.round(read().hwm),
+    stop: () => clearInterval(timer),
+  };
+}
+
+export const stopProcess = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
