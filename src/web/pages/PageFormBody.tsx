@@ -30,6 +30,22 @@ const CATEGORY_APIS: Record<Exclude<PageContentType, 'page'>, string> = {
   notice: 'notice-categories',
 };
 
+/** A page's photo or OG image: fitted by the server to `size`, which the hint under the field states. */
+function PageImageField({ name, size }: { name: 'image' | 'og_image'; size: { width: number; height: number } }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <UploadField
+      name={name}
+      label={t(`pages.fields.${name}`)}
+      description={t('upload.sizeHint', { width: localizeDigits(String(size.width), lang), height: localizeDigits(String(size.height), lang) })}
+      width={size.width}
+      height={size.height}
+      folder="pages"
+    />
+  );
+}
+
 function CategorySelect() {
   const { t } = useTranslation();
   const type = (useWatch({ name: 'content_type' }) as PageContentType | undefined) ?? 'page';
@@ -64,7 +80,6 @@ function UrlField() {
 
 function DetailsTab() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   return (
     <Stack gap="md">
       <TextareaField name="title" label={t('pages.fields.title')} minRows={2} />
@@ -76,14 +91,7 @@ function DetailsTab() {
         options={PAGE_CONTENT_TYPES.map((type) => ({ value: type, label: t(`pages.contentTypes.${type}`) }))}
       />
       <CategorySelect />
-      <UploadField
-        name="image"
-        label={t('pages.fields.image')}
-        description={t('upload.sizeHint', { width: localizeDigits(String(PHOTO.width), lang), height: localizeDigits(String(PHOTO.height), lang) })}
-        width={PHOTO.width}
-        height={PHOTO.height}
-        folder="pages"
-      />
+      <PageImageField name="image" size={PHOTO} />
     </Stack>
   );
 }
@@ -104,18 +112,10 @@ function SeoTab() {
 
 function OgTab() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   return (
     <Stack gap="md">
       <TextareaField name="og_description" label={t('pages.fields.og_description')} minRows={3} />
-      <UploadField
-        name="og_image"
-        label={t('pages.fields.og_image')}
-        description={t('upload.sizeHint', { width: localizeDigits(String(OG_IMAGE.width), lang), height: localizeDigits(String(OG_IMAGE.height), lang) })}
-        width={OG_IMAGE.width}
-        height={OG_IMAGE.height}
-        folder="pages"
-      />
+      <PageImageField name="og_image" size={OG_IMAGE} />
     </Stack>
   );
 }
