@@ -28,6 +28,19 @@ function approvalOf(ctx: WriteContext, body: Body, before?: { is_approved: numbe
   return approved === 1 ? { is_approved: 1, approved_by: ctx.user.id, approved_at: now() } : { is_approved: 0, approved_by: null, approved_at: null };
 }
 
+/** The columns a payment form writes, on store and on update alike. */
+function paymentColumns(body: Body, approval: ReturnType<typeof approvalOf>) {
+  return {
+    institute_id: body.institute_id,
+    amount: body.amount,
+    payment_method: body.payment_method,
+    transaction_id: body.transaction_id,
+    date: body.date,
+    ...approval,
+    slug: body.transaction_id.toLowerCase(),
+  };
+}
+
 /** An approval or its withdrawal goes into the audit log, in the write's transaction. */
 async function auditApproval(ctx: WriteContext, id: number, before: number, after: number): Promise<void> {
   if (before === after) return;
@@ -98,13 +111,7 @@ export const paymentResource = defineResource({
         db
           .insertInto('scholarship_payments')
           .values({
-            institute_id: body.institute_id,
-            amount: body.amount,
-            payment_method: body.payment_method,
-            transaction_id: body.transaction_id,
-            date: body.date,
-            ...approval,
-            slug: body.transaction_id.toLowerCase(),
+            ...paymentColumns(body, approval),
             creator: ctx.user.id,
             created_at: at,
             updated_at: at,
@@ -126,13 +133,7 @@ export const paymentResource = defineResource({
       ctx.db
         .updateTable('scholarship_payments')
         .set({
-          institute_id: body.institute_id,
-          amount: body.amount,
-          payment_method: body.payment_method,
-          transaction_id: body.transaction_id,
-          date: body.date,
-          ...approval,
-          slug: body.transaction_id.toLowerCase(),
+          ...paymentColumns(body, approval),
           updated_at: now(),
         })
         .where('id', '=', id)
