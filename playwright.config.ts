@@ -3,21 +3,10 @@
  * free port with a fresh database. `npm run build` must have run first (npm test does it).
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './src/server/test/free-port.js';
 
 // Workers load this file again; the environment carries the main process's choices to them.
 process.env.E2E_PORT ??= String(await freePort());

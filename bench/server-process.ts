@@ -1,21 +1,13 @@
 /** Starting the real server for a benchmark run and watching its memory from /proc. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../src/server/test/free-port.js';
 import { root } from './common.js';
 
 export const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort };
 
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {

@@ -5,35 +5,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { ADMIN, POSTGRES_URL } from './test-app.js';
+import { freePort } from './free-port.js';
+import { ADMIN, onPostgresServer, POSTGRES_URL } from './test-app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function onPostgres(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+export { freePort };
 
 /** Where one test's server keeps its data: a temporary folder, and on TEST_DB=postgres its own database. */
 export type DataPlace = { dataDir: string; databaseUrl?: string; dialect: 'sqlite' | 'postgres'; drop(): Promise<void> };
@@ -44,7 +24,7 @@ export async function newDataPlace(prefix = 'scholarship-proc-'): Promise<DataPl
     return { dataDir, dialect: 'sqlite', drop: () => fs.rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `scholarship_test_${randomBytes(6).toString('hex')}`;
-  await onPostgres(`create database ${name}`);
+  await onPostgresServer(`create database ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   return {
@@ -52,7 +32,7 @@ export async function newDataPlace(prefix = 'scholarship-proc-'): Promise<DataPl
     databaseUrl: url.toString(),
     dialect: 'postgres',
     async drop() {
-      await onPostgres(`drop database if exists ${name} with (force)`);
+      await onPostgresServer(`drop database if exists ${name} with (force)`);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -28,7 +28,8 @@ function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-async function onServer(sql: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL (creating or dropping a test database). */
+export async function onPostgresServer(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
@@ -42,7 +43,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'scholarship-test-'));
   const postgres = process.env.TEST_DB === 'postgres';
   const dbName = `scholarship_test_${randomBytes(6).toString('hex')}`;
-  if (postgres) await onServer(`create database ${dbName}`);
+  if (postgres) await onPostgresServer(`create database ${dbName}`);
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -62,7 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
     dataDir,
     async close() {
       await app.close();
-      if (postgres) await onServer(`drop database if exists ${dbName} with (force)`);
+      if (postgres) await onPostgresServer(`drop database if exists ${dbName} with (force)`);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
