@@ -8,9 +8,8 @@
  * runs just the named scenarios (the floor, the client build and Lighthouse only when named: `floor-institute-list`,
  * `lighthouse`) and prints them; it writes a report only with `--out`, so partial runs never replace the full ones.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { upazilas, districtById } from '../src/common/geo/index.js';
 import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseScore, type ScreenSize } from './client.js';
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { writeReport, type Report, type ScenarioResult } from './report.js';
+import { freePort, memorySampler, node, stopProcess, waitFor } from './server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -67,63 +67,6 @@ const outDir = values.out ? path.resolve(values.out) : smoke ? path.join(tmp, 'r
 const withClient = !smoke && !values['no-client'] && wanted('lighthouse');
 /** A partial run prints its figures; only a run of everything (or one given --out) writes a report. */
 const writeResults = !only || values.out !== undefined;
-
-const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`${url} did not answer in 60 s`);
-}
-
-/** Resident memory of a process, sampled every 100 ms from /proc: the peak since the last reset, and VmHWM. */
-function memorySampler(pid: number) {
-  const read = () => {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-  };
-  let peak = 0;
-  let series: number[] = [];
-  const timer = setInterval(() => {
-    try {
-      const { rss } = read();
-      peak = Math.max(peak, rss);
-      series.push(rss);
-    } catch {
-      clearInterval(timer);
-    }
-  }, 100);
-  timer.unref();
-  return {
-    reset() {
-      peak = read().rss;
-      series = [];
-    },
-    peak: () => Math.round(Math.max(peak, read().rss)),
-    series: () => series,
-    hwm: () => Math.round(read().hwm),
-    stop: () => clearInterval(timer),
-  };
-}
 
 type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: unknown };
 
@@ -264,12 +207,6 @@ async function main() {
     await waitFor(`${base}/api/health`, child);
     return { child, memory: memorySampler(child.pid!) };
   };
-  const stop = (child: ChildProcess) =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
   let server = await startServer();
   const floorPort = await freePort();
   const floor = wanted('floor-institute-list') ? node('bench/floor.ts', [String(floorPort), dbUrl]) : undefined;
@@ -373,7 +310,7 @@ async function main() {
   serverPeakMb = server.memory.hwm();
   if (results.some((r) => r.name !== 'floor-institute-list')) {
     server.memory.stop();
-    await stop(server.child);
+    await stopProcess(server.child);
     server = await startServer();
   }
   await scenario('export-csv', 'CSV export of every registration (fresh server)', async () => {
@@ -432,7 +369,7 @@ async function main() {
   serverPeakMb = Math.max(serverPeakMb, server.memory.hwm());
   server.memory.stop();
   floorMemory?.stop();
-  await stop(server.child);
+  await stopProcess(server.child);
   floor?.kill('SIGTERM');
 
   const report: Report = {
