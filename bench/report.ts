@@ -123,7 +123,7 @@ function markdown(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes <date>-<dialect>.json and .md into `dir` and points latest.md at the newest of each dialect. */
+/** Writes <date>-<dialect>.json and .md into `dir` and points latest.md at the newest run and soak of each dialect. */
 export function writeReport(report: Report, dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true });
   const stem = `${report.date.slice(0, 10)}-${report.dialect}`;
@@ -131,8 +131,9 @@ export function writeReport(report: Report, dir: string): string[] {
   const md = path.join(dir, `${stem}.md`);
   fs.writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(md, markdown(report));
+  const newest = (pattern: RegExp) => fs.readdirSync(dir).filter((f) => pattern.test(f)).sort().at(-1);
   const latest = ['sqlite', 'postgres']
-    .map((dialect) => fs.readdirSync(dir).filter((f) => f.endsWith(`-${dialect}.md`)).sort().at(-1))
+    .flatMap((dialect) => [newest(new RegExp(`^\\d{4}-\\d\\d-\\d\\d-${dialect}\\.md$`)), newest(new RegExp(`-soak-${dialect}\\.md$`))])
     .filter((f): f is string => Boolean(f));
   const latestFile = path.join(dir, 'latest.md');
   // analysis.md is written by hand: the measured reasons behind each missed budget.
