@@ -16,10 +16,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { upazilas, districtById } from '../src/common/geo/index.js';
 import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseScore, type ScreenSize } from './client.js';
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { writeReport, type Report, type ScenarioResult } from './report.js';
+import { approvalOf, studentForm } from './requests.js';
 import { freePort, memorySampler, node, stopProcess, waitFor } from './server-process.js';
 
 const { values } = parseArgs({
@@ -264,25 +264,8 @@ async function main() {
   await scenario('analytics-institute', "An institute's dashboard numbers", () => drive(base, (i) => ({ path: `${list}/analytics`, headers: institute(i) })));
   await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () => drive(base, () => ({ path: `${list}/analytics`, headers: admin }), { connections: adminConnections }));
 
-  const upazila = upazilas[0]!;
-  const district = districtById.get(upazila.district_id)!;
-  const form = (i: number) => ({
-    class: i % 2 ? '04' : '07',
-    class_roll: String(1 + (i % 999)),
-    gender: i % 3 ? 'm' : 'f',
-    department: i % 2 ? 'p' : 's',
-    name_bangla: 'বেঞ্চ শিক্ষার্থী',
-    name_english: `bench student ${i}`,
-    father_name_english: 'bench father',
-    mother_name_english: 'bench mother',
-    contact_number: `0171${String(i % 10_000_000).padStart(7, '0')}`,
-    post_office: 'Bench',
-    division_id: district.division_id,
-    zilla_id: district.id,
-    upozilla_id: upazila.id,
-  });
   await scenario('registration-create', 'Registration create under concurrency', async () => {
-    const result = await drive(base, (i) => ({ method: 'POST', path: `${list}/store`, headers: institute(i), body: form(i) }));
+    const result = await drive(base, (i) => ({ method: 'POST', path: `${list}/store`, headers: institute(i), body: studentForm(i, 'bench', '0171') }));
     const duplicates = await duplicateNumbers();
     return { ...result, duplicates, errors: result.errors + duplicates };
   });
@@ -290,8 +273,7 @@ async function main() {
   const pending = session.pendingPayments;
   await scenario('payment-approve', 'Admin approves pending payments', () =>
     drive(base, (i) => {
-      const { id, institute_id, amount, payment_method, transaction_id, date } = pending[i % pending.length]!;
-      return { method: 'POST', path: '/api/v1/scholarship-payments/update', headers: admin, body: { id, institute_id, amount, payment_method, transaction_id, date, is_approved: 1 } };
+      return { ...approvalOf(pending[i % pending.length]!), headers: admin };
     }),
   );
 

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { districtById, upazilas } from '../src/common/geo/index.js';
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
+import { approvalOf, studentForm } from './requests.js';
 import { freePort, memorySampler, node, stopProcess, waitFor } from './server-process.js';
 
 const { values } = parseArgs({
@@ -41,22 +41,6 @@ function trafficOf(session: Session): (i: number) => Request {
   const institute = (i: number) => bearer(session.instituteTokens[i % session.instituteTokens.length]!.token);
   const list = '/api/v1/scholarship-registrations';
   const { samples, pendingPayments } = session;
-  const upazila = upazilas[0]!;
-  const district = districtById.get(upazila.district_id)!;
-  const student = (i: number) => ({
-    class: i % 2 ? '04' : '07',
-    class_roll: String(1 + (i % 999)),
-    gender: i % 3 ? 'm' : 'f',
-    department: 'p',
-    name_english: `soak student ${i}`,
-    father_name_english: 'soak father',
-    mother_name_english: 'soak mother',
-    contact_number: `0181${String(i % 10_000_000).padStart(7, '0')}`,
-    post_office: 'Soak',
-    division_id: district.division_id,
-    zilla_id: district.id,
-    upozilla_id: upazila.id,
-  });
   const page = session.pages[0] ? `/${session.pages[0]}` : '/site';
   return (i) => {
     switch (i % 20) {
@@ -65,7 +49,7 @@ function trafficOf(session: Session): (i: number) => Request {
         return { path: `${list}/analytics`, headers: institute(i) };
       case 10:
       case 11:
-        return { method: 'POST', path: `${list}/store`, headers: institute(i), body: student(i) };
+        return { method: 'POST', path: `${list}/store`, headers: institute(i), body: studentForm(i, 'soak', '0181') };
       case 12:
         return { path: `${list}?search=${encodeURIComponent(samples.names[i % samples.names.length]!)}`, headers: admin };
       case 13:
@@ -79,10 +63,8 @@ function trafficOf(session: Session): (i: number) => Request {
         return { path: page, headers: { accept: 'text/html' } };
       case 18:
         return { method: 'POST', path: '/api/auth/me', headers: institute(i) };
-      case 19: {
-        const { id, institute_id, amount, payment_method, transaction_id, date } = pendingPayments[i % pendingPayments.length]!;
-        return { method: 'POST', path: '/api/v1/scholarship-payments/update', headers: admin, body: { id, institute_id, amount, payment_method, transaction_id, date, is_approved: 1 } };
-      }
+      case 19:
+        return { ...approvalOf(pendingPayments[i % pendingPayments.length]!), headers: admin };
       default:
         return { path: list, headers: institute(i) };
     }
@@ -200,7 +182,7 @@ ${minutes} minutes of mixed traffic at ${rate} req/s over ${connections} connect
 | memory flat (last minute ≤ second minute × 1.15 + 10 MB) | ${flat ? 'yes' : 'no'} |
 `,
   );
-  console.log(`soak ${report.passed ? 'passed' : 'FAILED'}: ${report.requests} requests, ${errors} errors, ${result.non2xx} non-2xx, RSS per minute ${perMinute.join(' ')} MB → bench/results/${name}.md`);
+  console.log(`soak ${report.passed ? 'passed' : 'FAILED'}: ${report.requests} requests, ${errors} errors, ${result.non2xx} non-2xx, RSS per minute ${perMinute.join(' ')} MB → ${path.relative(root, path.join(outDir, `${name}.md`))}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   if (!report.passed) process.exitCode = 1;
 }
