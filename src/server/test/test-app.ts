@@ -83,6 +83,31 @@ export function someAddress(divisionIndex = 0) {
   return { division_id: division.id, zilla_id: district.id, upozilla_id: upazila.id, names: { division, district, upazila } };
 }
 
+/** A valid student registration form (the n-th of a test): class four, a boy, the address given. */
+export function validStudent(n: number, overrides: Record<string, unknown> = {}, address = someAddress()): Record<string, unknown> {
+  return {
+    class: '04',
+    class_roll: String(n),
+    gender: 'm',
+    department: 'p',
+    name_bangla: 'মোঃ করিম',
+    name_english: `md karim ${n}`,
+    father_name_english: 'abdul rahim',
+    mother_name_english: 'rahima begum',
+    contact_number: '01911000000',
+    post_office: 'Savar',
+    division_id: address.division_id,
+    zilla_id: address.zilla_id,
+    upozilla_id: address.upozilla_id,
+    ...overrides,
+  };
+}
+
+/** The i-th of many students of a load test, spread over both classes, both genders and eight divisions. */
+export function mixedStudent(i: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return validStudent(i + 1, { class: i % 2 ? '04' : '07', gender: i % 3 ? 'm' : 'f', name_english: `student ${i}`, ...overrides }, someAddress(i % 8));
+}
+
 /** A complete, valid public registration; tests override single fields to make it bad. */
 export function validRegistration(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, type Manifest } from '../../ops/backup.js';
 import { consistencyProblems, openPlace } from '../../test/consistency.js';
 import { call, type DataPlace, newDataPlace, type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { ADMIN, someAddress, validRegistration } from '../../test/test-app.js';
+import { ADMIN, mixedStudent, validRegistration } from '../../test/test-app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -48,23 +48,6 @@ async function registerInstitute(base: string, n: number): Promise<Institute> {
   return { id, token: (login.body!.data as { token: string }).token };
 }
 
-function studentForm(i: number, photo: string): Record<string, unknown> {
-  const address = someAddress(i % 8);
-  return {
-    class: i % 2 ? '04' : '07',
-    class_roll: String(i + 1),
-    gender: i % 3 ? 'm' : 'f',
-    name_english: `student ${i}`,
-    father_name_english: 'abdul rahim',
-    mother_name_english: 'rahima begum',
-    contact_number: '01911000000',
-    post_office: 'Savar',
-    division_id: address.division_id,
-    zilla_id: address.zilla_id,
-    upozilla_id: address.upozilla_id,
-    photo,
-  };
-}
 
 /** A photo stored as the local storage does it (temp file, then rename), before a row refers to it. */
 async function storePhoto(place: DataPlace): Promise<string> {
@@ -93,7 +76,7 @@ function writeContinuously(base: string, place: DataPlace, writers: number) {
         if (res.status === 200) acked.push({ kind: 'payment', id: (res.body!.data as { id: number }).id, key: transactionId, at: Date.now() });
         else errors.push(JSON.stringify(res.body));
       } else {
-        const res = await call(base, 'POST', '/api/v1/scholarship-registrations/store', institute.token, studentForm(i, await storePhoto(place)));
+        const res = await call(base, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(i, { photo: await storePhoto(place) }));
         if (res.status === 200) acked.push({ kind: 'registration', id: (res.body!.data as { id: number }).id, key: (res.body!.data as { reg_no: string }).reg_no, at: Date.now() });
         else errors.push(JSON.stringify(res.body));
       }
@@ -192,7 +175,7 @@ describe('backup and restore', () => {
     const institute = institutes[0]!;
     const list = await call(server.url, 'GET', '/api/v1/scholarship-registrations?paginate=5', institute.token);
     expect(list.status).toBe(200);
-    const added = await call(server.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, studentForm(100_000, await storePhoto(target)));
+    const added = await call(server.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(100_000, { photo: await storePhoto(target) }));
     expect(added.status, JSON.stringify(added.body)).toBe(200);
   }, 60_000);
 

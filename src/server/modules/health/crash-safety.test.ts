@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consistencyProblems, openPlace } from '../../test/consistency.js';
 import { call, type DataPlace, newDataPlace, type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { someAddress, validRegistration } from '../../test/test-app.js';
+import { mixedStudent, validRegistration } from '../../test/test-app.js';
 
 const WRITES = 1000;
 const INSTITUTES = 5;
@@ -32,24 +32,6 @@ async function registerInstitute(base: string, n: number): Promise<Institute> {
   return { id, token: (login.body!.data as { token: string }).token };
 }
 
-function studentForm(i: number): Record<string, unknown> {
-  const address = someAddress(i % 8);
-  return {
-    class: i % 2 ? '04' : '07',
-    class_roll: String(i + 1),
-    gender: i % 3 ? 'm' : 'f',
-    department: 'p',
-    name_bangla: 'মোঃ করিম',
-    name_english: `student ${i}`,
-    father_name_english: 'abdul rahim',
-    mother_name_english: 'rahima begum',
-    contact_number: '01911000000',
-    post_office: 'Savar',
-    division_id: address.division_id,
-    zilla_id: address.zilla_id,
-    upozilla_id: address.upozilla_id,
-  };
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -85,7 +67,7 @@ describe('crash safety', () => {
       try {
         const res = payment
           ? await call(first.url, 'POST', '/api/v1/scholarship-payments/store', institute.token, { payment_method: 'bkash', amount: 200, transaction_id: transactionId, date: today() })
-          : await call(first.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, studentForm(i));
+          : await call(first.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(i));
         if (res.status === 200) {
           const row = res.body!.data as { id: number; reg_no: string; roll_no: string; institute_id: number; transaction_id: string };
           if (payment) payments.set(row.id, row.transaction_id);
@@ -128,7 +110,7 @@ describe('crash safety', () => {
       // The restarted server serves: old sessions work, new numbers continue after every stored one.
       const highest = stored.reduce((max, row) => (row.reg_no > max ? row.reg_no : max), '');
       const institute = institutes[0]!;
-      const again = await call(server.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, studentForm(WRITES));
+      const again = await call(server.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(WRITES));
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       expect((again.body!.data as { reg_no: string }).reg_no > highest).toBe(true);
       const analytics = await call(server.url, 'GET', '/api/v1/scholarship-registrations/analytics', institute.token);
@@ -145,7 +127,7 @@ describe('graceful shutdown', () => {
   it('on SIGTERM refuses new connections, finishes the request in flight and exits 0', async () => {
     const running = server!;
     const institute = institutes[1]!;
-    const body = JSON.stringify(studentForm(WRITES + 1));
+    const body = JSON.stringify(mixedStudent(WRITES + 1));
     const request = http.request(`${running.url}/api/v1/scholarship-registrations/store`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${institute.token}`, 'accept-language': 'en' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, client, instituteSession, someAddress, startTestApp, type TestApp } from '../../test/test-app.js';
+import { adminToken, client, instituteSession, someAddress, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -19,23 +19,7 @@ afterAll(async () => t.close());
 let student = 0;
 function studentForm(overrides: Record<string, unknown> = {}) {
   student++;
-  const address = someAddress();
-  return {
-    class: '04',
-    class_roll: String(student),
-    gender: 'm',
-    department: 'p',
-    name_bangla: 'মোঃ করিম',
-    name_english: `md karim ${student}`,
-    father_name_english: 'abdul rahim',
-    mother_name_english: 'rahima begum',
-    contact_number: '01911000000',
-    post_office: 'Savar',
-    division_id: address.division_id,
-    zilla_id: address.zilla_id,
-    upozilla_id: address.upozilla_id,
-    ...overrides,
-  };
+  return validStudent(student, overrides);
 }
 
 const rowCount = async (table: 'scholarship_registrations' | 'scholarship_payments') =>
