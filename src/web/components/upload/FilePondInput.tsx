@@ -12,7 +12,7 @@ import { type FilePondFile, type FilePondInitialFile, type FilePondOptions } fro
 import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import FilePondPluginImagePreview from 'filepond-plugin-image-preview';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -53,26 +53,18 @@ function pondPaths(items: readonly FilePondFile[]): string[] {
 export default function FilePondInput({ name, inputId, value, onChange, onRefused, allowMultiple, width, height, folder, acceptedTypes, preview, invalid }: FilePondInputProps) {
   const { t } = useTranslation();
   const pond = useRef<FilePond>(null);
-  const [files, setFiles] = useState<(FilePondInitialFile | FilePondFile)[]>(() => initialFiles(value));
+  // react-filepond hands every prop to FilePond on every render, and a `files` option makes FilePond
+  // drop or re-add items to match it: so the stored files go in only when the widget mounts, and a
+  // reset of the form's value from outside mounts it again (a new key) instead.
+  const [mount, setMount] = useState(() => ({ key: 0, files: initialFiles(value) as FilePondInitialFile[] | null }));
   // The paths last reported to the form, to tell a reset of the form from the widget's own change.
   const reported = useRef<string[]>(storedPaths(value));
 
   useEffect(() => {
     if (samePaths(value, reported.current)) return;
     reported.current = storedPaths(value);
-    setFiles(initialFiles(value));
+    setMount((current) => ({ key: current.key + 1, files: initialFiles(value) as FilePondInitialFile[] }));
   }, [value]);
-
-  // Whether the server's reason for a refused file is showing under the field.
-  const refused = useRef(false);
-  const clearAfterUpdate = useRef(false);
-  const refuse = useCallback(
-    (message: string | null) => {
-      refused.current = message !== null;
-      onRefused(message);
-    },
-    [onRefused],
-  );
 
   const report = () => {
     const paths = pondPaths(pond.current?.getFiles() ?? []);
@@ -95,12 +87,12 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
           onProgress: (loaded, total) => progress(true, loaded, total),
         }).then(
           (path) => {
-            refuse(null);
+            onRefused(null);
             load(path);
           },
           (reason: unknown) => {
             if (controller.signal.aborted) return;
-            refuse(refusalOf(reason));
+            onRefused(refusalOf(reason));
             error(t('upload.uploadFailed'));
           },
         );
@@ -132,7 +124,7 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
         };
       },
     }),
-    [name, folder, width, height, acceptedTypes, refuse, t],
+    [name, folder, width, height, acceptedTypes, onRefused, t],
   );
 
   return (
@@ -142,21 +134,15 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
         id={inputId}
         // FilePond's own hidden inputs carry this name; the form's value is the field's own hidden input.
         name={`${name}_upload`}
-        files={files as FilePondInitialFile[]}
-        onupdatefiles={(items) => {
-          setFiles(items);
-          report();
-          if (clearAfterUpdate.current) {
-            clearAfterUpdate.current = false;
-            refuse(null);
-          }
-        }}
+        key={mount.key}
+        {...(mount.files ? { files: mount.files } : {})}
+        // Once FilePond holds the stored files, later renders leave its list alone.
+        oninit={() => setMount((current) => (current.files ? { ...current, files: null } : current))}
+        onupdatefiles={report}
         onprocessfile={report}
         onprocessfilerevert={report}
         onremovefile={() => {
-          // Clearing the form error re-renders this field, and react-filepond hands FilePond the `files`
-          // prop again; before FilePond has reported its new list that would bring the removed file back.
-          if (refused.current) clearAfterUpdate.current = true;
+          onRefused(null);
           report();
         }}
         onaddfile={(error, item) => {
