@@ -20,7 +20,7 @@ import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseSc
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { writeReport, type Report, type ScenarioResult } from './report.js';
 import { approvalOf, studentForm } from './requests.js';
-import { freePort, memorySampler, node, stopProcess, waitFor } from './server-process.js';
+import { freePort, memorySampler, node, serverProcess, stopProcess, waitFor } from './server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -191,7 +191,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const startServer = async () => {
-    const child = node('src/server/main.ts', [], {
+    const child = serverProcess({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

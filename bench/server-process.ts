@@ -1,11 +1,21 @@
 /** Starting the real server for a benchmark run and watching its memory from /proc. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { ensureServerBuild, serverEntry } from '../scripts/lib/prepare.mjs';
 import { freePort } from '../src/server/test/free-port.js';
 import { root } from './common.js';
 
-export const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+const spawnNode = (args: string[], env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+
+/** A TypeScript script of the benchmark (the floor), run with tsx. */
+export const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) => spawnNode(['--import', 'tsx', script, ...args], env);
+
+/** The server as `npm start` runs it: compiled JavaScript, built first if its sources changed. */
+export function serverProcess(env: NodeJS.ProcessEnv): ChildProcess {
+  ensureServerBuild();
+  return spawnNode([serverEntry], env);
+}
 
 export { freePort };
 

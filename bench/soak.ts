@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { approvalOf, studentForm } from './requests.js';
-import { freePort, memorySampler, node, stopProcess, waitFor } from './server-process.js';
+import { freePort, memorySampler, serverProcess, stopProcess, waitFor } from './server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -82,7 +82,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = node('src/server/main.ts', [], {
+  const server = serverProcess({
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureClientBuild, ensurePackages, root, run } from './lib/prepare.mjs';
+import { ensureClientBuild, ensurePackages, ensureServerBuild, root, run } from './lib/prepare.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = path.join(root, 'test-results');
@@ -85,6 +85,14 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+
+// The benchmark runs the compiled server, as `npm start` does.
+console.log('\n» server build');
+try {
+  ensureServerBuild();
+} catch {
+  failedStages.push('server build');
 }
 
 // Budgets are not timed tests (issue 6); the smoke only proves every benchmark scenario still runs

@@ -1,6 +1,6 @@
 /**
- * What both README commands need before they run: npm packages matching package-lock.json, and a
- * client build no older than its sources. Plain Node, no dependencies: it runs before `npm ci`.
+ * What both README commands need before they run: npm packages matching package-lock.json, and client
+ * and server builds no older than their sources. Plain Node, no dependencies: it runs before `npm ci`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -37,4 +37,29 @@ export function ensureClientBuild() {
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   console.log('» building the web client (vite build)');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
+}
+
+/** The compiled server that `npm start` and the benchmark run (tsconfig.server.json). */
+export const serverEntry = path.join(root, 'dist/node/server/main.js');
+
+function copyAssets(from, to) {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    if (entry.isDirectory()) copyAssets(source, path.join(to, entry.name));
+    else if (!entry.name.endsWith('.ts')) fs.cpSync(source, path.join(to, entry.name));
+  }
+}
+
+/**
+ * Compiles the server to JavaScript when dist/node is missing or older than its sources. Running the
+ * compiled server instead of tsx saves ~50 MB of resident memory (tsx keeps a compiler in the process).
+ */
+export function ensureServerBuild() {
+  const sources = ['src/server', 'src/common', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'].map((p) => path.join(root, p));
+  if (fs.existsSync(serverEntry) && fs.statSync(serverEntry).mtimeMs >= Math.max(...sources.map(newestChange))) return;
+  console.log('» building the server (tsc -p tsconfig.server.json)');
+  const out = path.join(root, 'dist/node');
+  fs.rmSync(out, { recursive: true, force: true });
+  run('npx', ['tsc', '-p', 'tsconfig.server.json']);
+  for (const dir of ['server', 'common']) copyAssets(path.join(root, 'src', dir), path.join(out, dir));
 }

@@ -1,11 +1,21 @@
 /** Starts the server: configuration from the environment, then listen; SIGTERM/SIGINT close it gracefully. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The project folder: the nearest one above this file with a package.json (src/server or dist/node/server). */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('no package.json above the server');
+    dir = parent;
+  }
+  return dir;
+}
 
 /** How long requests in flight get to finish after a stop signal before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -44,7 +54,7 @@ function closeOnSignals(app: FastifyInstance): void {
 
 try {
   // WEB_ROOT lets a second build (a parallel e2e run) be served instead of dist/web.
-  const config = { ...loadConfig(), webRoot: process.env.WEB_ROOT ? path.resolve(process.env.WEB_ROOT) : path.join(root, 'dist/web') };
+  const config = { ...loadConfig(), webRoot: process.env.WEB_ROOT ? path.resolve(process.env.WEB_ROOT) : path.join(projectRoot(), 'dist/web') };
   const app = await buildApp(config);
   closeOnSignals(app);
   await app.listen({ port: config.port, host: config.host });
