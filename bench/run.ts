@@ -32,6 +32,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'no-client': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SCENARIOS = [
@@ -191,7 +192,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const startServer = async () => {
-    const child = serverProcess({
+    const child = serverProcess(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [], {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

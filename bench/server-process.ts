@@ -12,9 +12,9 @@ const spawnNode = (args: string[], env: NodeJS.ProcessEnv) =>
 export const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) => spawnNode(['--import', 'tsx', script, ...args], env);
 
 /** The server as `npm start` runs it: compiled JavaScript, built first if its sources changed. */
-export function serverProcess(env: NodeJS.ProcessEnv): ChildProcess {
+export function serverProcess(nodeOptions: string[], env: NodeJS.ProcessEnv): ChildProcess {
   ensureServerBuild();
-  return spawnNode([serverEntry], env);
+  return spawnNode([...nodeOptions, serverEntry], env);
 }
 
 export { freePort };

@@ -82,7 +82,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = serverProcess({
+  const server = serverProcess([], {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
