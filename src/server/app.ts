@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +22,7 @@ import { seedSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { securityHeaders } from './lib/security-headers.js';
 import { requestLang } from './lib/language.js';
 import { parseQueryString } from './lib/query-string.js';
 import { registerResource } from './lib/resource/routes.js';
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await seedSettings(db);
   if (await seedFirstAdmin(db, config.admin)) app.log.info({ email: config.admin.email }, 'first admin created');
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     hsts: config.env === 'production',
     frameguard: { action: 'deny' },
     contentSecurityPolicy: {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
 import type { PublicUser } from '../../common/schemas/user.js';
+import { preparedQuery } from '../db/prepared.js';
 import { selectPublicUsers, toPublicUser } from '../modules/users/users.repository.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { now } from './time.js';
@@ -35,6 +36,16 @@ export function requireRole(...roles: Role[]) {
   };
 }
 
+/** The account behind a token: run by every authenticated request, so built once. */
+const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }) =>
+  selectPublicUsers(db)
+    .innerJoin('access_tokens', 'access_tokens.user_id', 'users.id')
+    .where('access_tokens.token_hash', '=', args.tokenDigest)
+    .where('access_tokens.expires_at', '>', args.now)
+    .where('users.status', '=', 1)
+    .limit(1),
+);
+
 export const authentication = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenDigest', null);
@@ -42,12 +53,7 @@ export const authentication = fp(async (app: FastifyInstance) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     const tokenDigest = digest(token);
-    const row = await selectPublicUsers(app.db)
-      .innerJoin('access_tokens', 'access_tokens.user_id', 'users.id')
-      .where('access_tokens.token_hash', '=', tokenDigest)
-      .where('access_tokens.expires_at', '>', now())
-      .where('users.status', '=', 1)
-      .executeTakeFirst();
+    const [row] = await tokenOwner(app.db, { tokenDigest, now: now() });
     if (!row) throw unauthenticated();
     request.user = toPublicUser(row);
     request.tokenDigest = tokenDigest;

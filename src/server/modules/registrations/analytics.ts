@@ -6,26 +6,37 @@ import { type Kysely, sql } from 'kysely';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { Analytics, ClassAnalytics, InstituteAnalyticsRow } from '../../../common/schemas/registrations.js';
 import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { containsPattern } from '../../lib/resource/query.js';
 import { registrationFee } from '../settings/settings.repository.js';
+
+const instituteCounts = preparedQuery((db, args: { instituteId: number }) =>
+  db.selectFrom('registration_counts').select(['class', 'gender', 'total']).where('institute_id', '=', args.instituteId),
+);
+
+const seasonCounts = preparedQuery((db) => db.selectFrom('registration_totals').select(['name', 'total']).where('name', '!=', INSTITUTE_CLASSES));
+
+const paymentSums = (db: Kysely<Database>) =>
+  db
+    .selectFrom('scholarship_payments')
+    .select(['is_approved', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
+    .where('status', '=', 1)
+    .groupBy('is_approved');
+
+const institutePayments = preparedQuery((db, args: { instituteId: number }) => paymentSums(db).where('institute_id', '=', args.instituteId));
+const seasonPayments = preparedQuery((db) => paymentSums(db));
 
 /** Totals for one institute, or across all institutes when `instituteId` is undefined. */
 export async function analytics(db: Kysely<Database>, instituteId: number | undefined): Promise<Analytics> {
   const counts =
     instituteId === undefined
-      ? (await db.selectFrom('registration_totals').select(['name', 'total']).where('name', '!=', INSTITUTE_CLASSES).execute()).map(({ name, total }) => {
+      ? (await seasonCounts(db, {})).map(({ name, total }) => {
           const [klass, gender] = name.split(':');
           return { class: klass, gender, total };
         })
-      : await db.selectFrom('registration_counts').select(['class', 'gender', 'total']).where('institute_id', '=', instituteId).execute();
-  const payments = await db
-    .selectFrom('scholarship_payments')
-    .select(['is_approved', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
-    .where('status', '=', 1)
-    .$if(instituteId !== undefined, (q) => q.where('institute_id', '=', instituteId!))
-    .groupBy('is_approved')
-    .execute();
+      : await instituteCounts(db, { instituteId });
+  const payments = instituteId === undefined ? await seasonPayments(db, {}) : await institutePayments(db, { instituteId });
   const fee = await registrationFee(db);
 
   const byClass: ClassAnalytics[] = CLASS_CODES.map((code) => {

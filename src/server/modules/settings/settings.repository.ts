@@ -1,12 +1,15 @@
 /** Setting values the product itself reads, by key, and the one seed that creates them. */
 import type { Kysely } from 'kysely';
 import { DEFAULT_REGISTRATION_FEE } from '../../../common/constants.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
 
+const valueOf = preparedQuery((db, args: { key: string }) => db.selectFrom('setting_values').select('value').where('key', '=', args.key));
+
 /** No cache: every read goes to the database, so an admin's change is visible to the next reader at once. */
 export async function settingValue(db: Kysely<Database>, key: string): Promise<string | null> {
-  const row = await db.selectFrom('setting_values').select('value').where('key', '=', key).executeTakeFirst();
+  const [row] = await valueOf(db, { key });
   return row?.value ?? null;
 }
 
