@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import { translate } from '../common/messages.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connect.js';
+import { ReadPool } from './db/read-pool.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedFirstAdmin, seedRoles } from './db/seed.js';
 import { seedSettings } from './modules/settings/settings.repository.js';
@@ -45,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Kysely<Database>;
+    /** Worker threads for costly reads off the event loop (SQLite only; PostgreSQL runs queries in its own processes). */
+    readPool: ReadPool | undefined;
     mailer: Mailer;
   }
 }
@@ -70,8 +73,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = openDatabase(config.database, (err) => app.log.warn({ err }, 'database connection lost'));
   app.decorate('config', config);
   app.decorate('db', db);
+  const readPool = config.database.dialect === 'sqlite' ? new ReadPool(config.database.file) : undefined;
+  app.decorate('readPool', readPool);
   app.decorate('mailer', options.mailer ?? createMailer(config));
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await readPool?.close();
+    await db.destroy();
+  });
 
   await migrateToLatest(db as Kysely<unknown>);
   await seedRoles(db);

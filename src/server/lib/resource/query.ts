@@ -7,6 +7,7 @@ import type { Conditions, ConditionOperator, ListQuery } from '../../../common/s
 import type { PublicUser } from '../../../common/schemas/user.js';
 import { DEFAULT_PAGE_SIZE, STATUS_ACTIVE } from '../../../common/constants.js';
 import { ValidationError } from '../errors.js';
+import type { ReadPool } from '../../db/read-pool.js';
 import type { AnyDb, AnySelect, ResourceDefinition } from './definition.js';
 
 /** Query keys with a meaning of their own; every other key is a column filter. */
@@ -80,11 +81,17 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
  */
 export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: PublicUser; matchedIds?: readonly number[] };
 
-/** The search's `{ ids }` query run once, or undefined when the search is a condition or absent. */
-export async function searchMatchedIds(db: AnyDb, definition: ResourceDefinition, query: ListQuery): Promise<number[] | undefined> {
+/**
+ * The search's `{ ids }` query run once, or undefined when the search is a condition or absent.
+ * With a read pool (SQLite) the query runs on a worker thread: an FTS5 match costs milliseconds of
+ * CPU, which on the app's synchronous connection every other request would wait for.
+ */
+export async function searchMatchedIds(db: AnyDb, definition: ResourceDefinition, query: ListQuery, readPool?: ReadPool): Promise<number[] | undefined> {
   const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
   if (!match || !('ids' in match)) return undefined;
-  const { rows } = await db.executeQuery<{ id: number }>(sql`${match.ids}`.compile(db));
+  const compiled = sql`${match.ids}`.compile(db);
+  if (readPool) return readPool.firstColumn(compiled.sql, compiled.parameters);
+  const { rows } = await db.executeQuery<{ id: number }>(compiled);
   return rows.map((row) => row.id);
 }
 

@@ -126,7 +126,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     const { page, perPage } = pageOf(definition, query);
     const { total, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
       // A search index's matches are found once, for the total and the page alike.
-      const matchedIds = await searchMatchedIds(app.db, definition, query);
+      const matchedIds = await searchMatchedIds(app.db, definition, query, app.readPool);
       const filtered = filteredQuery(app.db, { definition, query, user, matchedIds });
       const [{ total }] = (await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }];
       const rows = (await selectColumns(filtered, definition, columns)

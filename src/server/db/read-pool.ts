@@ -1,0 +1,100 @@
+/**
+ * A few worker threads, each with a read-only connection to the app's SQLite file, for reads costly
+ * enough to hold the event loop (the name search's FTS5 match, architecture §8): better-sqlite3 runs
+ * a query synchronously, so on the app's connection every other request would wait for it. With WAL
+ * a worker reads the last commit and never blocks the writer. Workers start on the first request.
+ */
+import { Worker } from 'node:worker_threads';
+
+export const DEFAULT_READ_THREADS = 2;
+
+type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
+
+type Reply = { id: number; values: Float64Array; error?: undefined } | { id: number; error: { message: string; code?: string } };
+
+type Thread = { worker: Worker; pending: Map<number, Pending> };
+
+/** An error from a worker's SQLite, with SQLite's message and code as the app's own connection gives them. */
+export class ReadPoolError extends Error {
+  override name = 'SqliteError';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const WORKER_URL = new URL('./read-worker.mjs', import.meta.url);
+
+export class ReadPool {
+  private readonly threads: (Thread | undefined)[];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly file: string,
+    size = DEFAULT_READ_THREADS,
+  ) {
+    this.threads = Array.from({ length: size }, () => undefined);
+  }
+
+  /** The first column of every row of `sql`, as numbers (ids). A SQLite error rejects with its message. */
+  firstColumn(sql: string, parameters: readonly unknown[]): Promise<number[]> {
+    if (this.closed) return Promise.reject(new Error('read pool closed'));
+    const thread = this.leastBusy();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      // Held only while answers are owed, so an idle pool never keeps the process alive.
+      if (thread.pending.size === 0) thread.worker.ref();
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, sql, parameters });
+    });
+  }
+
+  /** Workers running now (they start on first use and end with close()). */
+  get running(): number {
+    return this.threads.filter(Boolean).length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const threads = this.threads.splice(0).filter((thread): thread is Thread => thread !== undefined);
+    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+  }
+
+  private leastBusy(): Thread {
+    let best: Thread | undefined;
+    for (let slot = 0; slot < this.threads.length; slot++) {
+      const thread = this.threads[slot] ?? (this.threads[slot] = this.start(slot));
+      if (!best || thread.pending.size < best.pending.size) best = thread;
+      if (thread.pending.size === 0) break;
+    }
+    return best!;
+  }
+
+  private start(slot: number): Thread {
+    const worker = new Worker(WORKER_URL, { workerData: { file: this.file } });
+    const thread: Thread = { worker, pending: new Map() };
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const pending = thread.pending.get(reply.id);
+      if (!pending) return;
+      thread.pending.delete(reply.id);
+      if (thread.pending.size === 0) worker.unref();
+      if (reply.error) pending.reject(new ReadPoolError(reply.error.message, reply.error.code));
+      else pending.resolve(Array.from(reply.values));
+    });
+    // 'error' (an uncaught exception, the file failing to open) is always followed by 'exit'.
+    let failure: Error | undefined;
+    worker.on('error', (error) => (failure = error));
+    worker.on('exit', (code) => {
+      const reason = failure ?? new Error(`read worker exited with code ${code}`);
+      for (const pending of thread.pending.values()) pending.reject(reason);
+      thread.pending.clear();
+      // A worker that died is replaced on the next request; close() leaves the slot empty.
+      if (this.threads[slot] === thread) this.threads[slot] = undefined;
+    });
+    return thread;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * One thread of the SQLite read pool (read-pool.ts): a read-only connection of its own to the app's
+ * database file, answering { id, sql, parameters } with the first column of every row as a
+ * Float64Array (transferred, not copied) or { id, error } with SQLite's message and code.
+ * Plain JavaScript: vitest and the compiled server (dist/node) both load it as it is.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+
+const STATEMENT_CACHE_SIZE = 100;
+
+/** SQLite's error as a plain Error: a worker's uncaught SqliteError reaches the pool without its message. */
+function plainError(error) {
+  return Object.assign(new Error(String(error?.message ?? error)), { code: error?.code });
+}
+
+function open(file) {
+  try {
+    const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+    sqlite.pragma('busy_timeout = 5000');
+    return sqlite;
+  } catch (error) {
+    throw plainError(error);
+  }
+}
+
+// WAL: each statement reads the last commit, and a reader never blocks the app's writer.
+const sqlite = open(workerData.file);
+
+/** Prepared statements by SQL text, least recently used dropped first (a Map keeps insertion order). */
+const statements = new Map();
+
+function statementFor(source) {
+  let statement = statements.get(source);
+  if (statement) {
+    statements.delete(source);
+  } else {
+    statement = sqlite.prepare(source).pluck();
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value);
+  }
+  statements.set(source, statement);
+  return statement;
+}
+
+parentPort.on('message', ({ id, sql, parameters }) => {
+  try {
+    const values = Float64Array.from(statementFor(sql).all(...parameters), Number);
+    parentPort.postMessage({ id, values }, [values.buffer]);
+  } catch (error) {
+    const { message, code } = plainError(error);
+    parentPort.postMessage({ id, error: { message, code } });
+  }
+});
