@@ -5,9 +5,9 @@
  *   prefix `like` over text_pattern_ops b-trees on PostgreSQL;
  * - any other text of three characters or more is a case-insensitive substring of the English or
  *   Bengali name: on SQLite a phrase over the FTS5 trigram index of the names (migration
- *   2026-11-23), which matches exactly the substrings; on PostgreSQL a `like` the pg_trgm indexes
- *   answer. Trigrams need three characters, so a shorter text is left to the plain `like` scan
- *   over every searched column.
+ *   2026-11-23), which matches exactly the substrings, run beside the event loop in the read
+ *   pool's worker threads; on PostgreSQL a `like` the pg_trgm indexes answer. Trigrams need three
+ *   characters, so a shorter text is left to the plain `like` scan over every searched column.
  */
 import { type SqlBool, sql } from 'kysely';
 import type { SearchMatch } from '../../lib/resource/definition.js';
@@ -44,6 +44,7 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   }
   // FTS5's query parser ends a string at NUL; no name holds one, so the plain scan answers (nothing).
   if (text.includes('\u0000')) return undefined;
-  // The ids, not a condition: a list evaluates the match (the costly part) once for its total and page.
+  // The ids, not a condition: a list evaluates the match (the costly part) once for its total and page,
+  // on a worker thread of the read pool (db/read-pool.ts) so its CPU is not spent on the event loop.
   return { ids: sql`select rowid as id from registrations_search where registrations_search match ${ftsPhrase(text)}` };
 }
