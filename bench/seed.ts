@@ -16,7 +16,6 @@ import pg from 'pg';
 import { upazilas, districtById, divisionById } from '../src/common/geo/index.js';
 import { openDatabase } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { SQLITE_SEARCH_TRIGGERS } from '../src/server/db/migrations/2026-11-23-registration-search.js';
 import { INSTITUTE_CLASSES } from '../src/server/db/migrations/2026-11-23-registration-totals.js';
 import { seedFirstAdmin, seedRoles } from '../src/server/db/seed.js';
 import type { Database } from '../src/server/db/types.js';
@@ -47,7 +46,9 @@ function sqliteLoader(file: string): Loader {
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
   db.pragma('temp_store = MEMORY');
-  for (const name of Object.keys(SQLITE_SEARCH_TRIGGERS)) db.exec(`drop trigger ${name}`);
+  // The table's triggers (they keep the search index) are set aside for the load; the index is rebuilt at the end.
+  const triggers = db.prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'scholarship_registrations'`).all() as { name: string; sql: string }[];
+  for (const { name } of triggers) db.exec(`drop trigger ${name}`);
   const statements = new Map<string, SQLite.Statement>();
   return {
     async insert(table, rows) {
@@ -63,7 +64,7 @@ function sqliteLoader(file: string): Loader {
     },
     async finish() {
       db.exec(`insert into registrations_search(registrations_search) values ('rebuild')`);
-      for (const trigger of Object.values(SQLITE_SEARCH_TRIGGERS)) db.exec(trigger);
+      for (const trigger of triggers) db.exec(trigger.sql);
       db.pragma('synchronous = NORMAL');
       db.exec('analyze');
       db.pragma('wal_checkpoint(TRUNCATE)');

@@ -6,6 +6,7 @@ import * as auditLog from './migrations/2026-11-24-audit-log.js';
 import * as registrationSearch from './migrations/2026-11-23-registration-search.js';
 import * as registrationTotals from './migrations/2026-11-23-registration-totals.js';
 import * as mediaUploader from './migrations/2026-11-25-media-uploader.js';
+import * as searchIndexPerGroup from './migrations/2026-11-26-search-index-per-group.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-registration-search': registrationSearch,
   '2026-11-23-registration-totals': registrationTotals,
   '2026-11-25-media-uploader': mediaUploader,
+  '2026-11-26-search-index-per-group': searchIndexPerGroup,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

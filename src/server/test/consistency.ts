@@ -2,7 +2,7 @@
  * Whole-database checks for tests that kill, restore or restart the server: the answer is a list of
  * what is wrong (empty when the data is consistent), so a failing test shows every problem at once.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import { openDatabase } from '../db/connect.js';
 import type { Database } from '../db/types.js';
 import type { DataPlace } from './server-process.js';
@@ -70,6 +70,15 @@ export async function consistencyProblems(db: Kysely<Database>): Promise<string[
     ['user without role', await db.selectFrom('users as u').leftJoin('user_roles as r', 'r.id', 'u.role_id').select('u.id').where('r.id', 'is', null).execute()],
   ] as const;
   for (const [what, rows] of orphans) for (const row of rows) problems.push(`orphan ${what} ${row.id}`);
+
+  // SQLite's name search index holds exactly the table's names (FTS5 compares it with the table).
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    try {
+      await sql`insert into registrations_search(registrations_search, rank) values ('integrity-check', 1)`.execute(db);
+    } catch (error) {
+      problems.push(`search index differs from the registrations: ${(error as Error).message}`);
+    }
+  }
 
   return problems;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { consistencyProblems } from '../../test/consistency.js';
+import { adminToken, client, instituteSession, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
 import { inSharedTransaction } from './group-commit.js';
 
 let t: TestApp;
@@ -36,5 +37,47 @@ describe('writes sharing a transaction', () => {
     expect(outcomes.slice(0, 2).map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(outcomes[2]!.status).toBe('fulfilled');
     expect([await counter('gc-d'), await counter('gc-e')]).toEqual([7, 7]);
+  });
+});
+
+describe('work after the savepoints', () => {
+  it('runs once for the writes that succeeded, inside their transaction', async () => {
+    const finished: string[][] = [];
+    const finish = async (trx: Parameters<Parameters<typeof inSharedTransaction>[1]>[0], names: string[]) => {
+      finished.push([...names].sort());
+      await trx.insertInto('sequences').values({ name: `gc-finish-${names.sort().join('-')}`, value: names.length }).execute();
+    };
+    const write = (name: string, fail: boolean) =>
+      inSharedTransaction(
+        t.app.db,
+        async (trx) => {
+          await trx.insertInto('sequences').values({ name, value: 1 }).execute();
+          if (fail) throw new Error(`${name} refused`);
+          return name;
+        },
+        finish,
+      );
+    await Promise.allSettled([write('gc-f', false), write('gc-g', true), write('gc-h', false)]);
+    // SQLite groups the three: one finish with the two that succeeded; PostgreSQL finishes each alone.
+    expect(finished.flat().sort()).toEqual(['gc-f', 'gc-h']);
+    if (t.config.database.dialect === 'sqlite') expect(finished).toEqual([['gc-f', 'gc-h']]);
+    for (const names of finished) expect(await counter(`gc-finish-${names.join('-')}`)).toBe(names.length);
+  });
+
+  it('puts every registration created side by side into the name search, and only the ones stored', async () => {
+    const institute = client(t, (await instituteSession(t, 701)).token);
+    const forms = Array.from({ length: 40 }, (_, i) => validStudent(9000 + i, { name_english: `grouped pupil ${i}x` }));
+    // One form in the middle is refused (a class that does not exist): its name must not be findable.
+    forms[20] = { ...forms[20], class: '99', name_english: 'grouped pupil refusedx' };
+    const answers = await Promise.all(forms.map((form) => institute.post('/api/v1/scholarship-registrations/store', form)));
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([422]);
+    const admin = client(t, await adminToken(t));
+    for (const i of [0, 19, 21, 39]) {
+      const found = await admin.get(`/api/v1/scholarship-registrations?search=${encodeURIComponent(`grouped pupil ${i}x`)}`);
+      expect((found.body.data as { total: number }).total, `pupil ${i}`).toBe(1);
+    }
+    const refused = await admin.get(`/api/v1/scholarship-registrations?search=${encodeURIComponent('pupil refusedx')}`);
+    expect((refused.body.data as { total: number }).total).toBe(0);
+    expect(await consistencyProblems(t.app.db)).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@
  * holding its write has committed, so an answered create is as durable as before; a failed commit
  * fails every create in it. PostgreSQL keeps a transaction per create: its pool writes them side
  * by side.
+ * `finish` runs once per group, after every create's savepoint, with the values of the creates that
+ * succeeded: work that must not happen inside a savepoint (the FTS5 index would write a segment at each).
  */
 import { type Kysely, SqliteAdapter, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -14,7 +16,13 @@ import type { Database } from '../../db/types.js';
 /** Enough to share a commit widely, few enough that one transaction stays short. */
 const MAX_BATCH = 64;
 
-type Job = { work: (trx: Transaction<Database>) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+export type Finish<T> = (trx: Transaction<Database>, values: T[]) => Promise<void>;
+type Job = {
+  work: (trx: Transaction<Database>) => Promise<unknown>;
+  finish: Finish<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 class GroupCommitter {
@@ -23,9 +31,9 @@ class GroupCommitter {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: Transaction<Database>) => Promise<T>, finish: Finish<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, finish: finish as Finish<unknown>, resolve: resolve as (value: unknown) => void, reject });
       if (this.running) return;
       this.running = true;
       // After the requests this turn of the event loop has read: they reach here together.
@@ -42,6 +50,7 @@ class GroupCommitter {
           outcomes = await this.db.transaction().execute(async (trx) => {
             const done: Outcome[] = [];
             for (const job of jobs) done.push(await isolated(trx, job.work));
+            await finishAll(trx, jobs, done);
             return done;
           });
         } catch (error) {
@@ -69,6 +78,17 @@ async function isolated(trx: Transaction<Database>, work: Job['work']): Promise<
   }
 }
 
+/** Each distinct `finish` of the group, once, with the values of its jobs that succeeded. */
+async function finishAll(trx: Transaction<Database>, jobs: Job[], outcomes: Outcome[]): Promise<void> {
+  const values = new Map<Finish<unknown>, unknown[]>();
+  jobs.forEach((job, i) => {
+    const outcome = outcomes[i]!;
+    if (!outcome.ok) return;
+    values.set(job.finish, [...(values.get(job.finish) ?? []), outcome.value]);
+  });
+  for (const [finish, done] of values) await finish(trx, done);
+}
+
 const committers = new WeakMap<Kysely<Database>, GroupCommitter>();
 
 /**
@@ -76,12 +96,18 @@ const committers = new WeakMap<Kysely<Database>, GroupCommitter>();
  * the caller's transaction when there is one, else its own. `work` must query through `trx` only:
  * SQLite's one connection is held by the shared transaction until it commits.
  */
-export function inSharedTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (db.isTransaction || !(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
+export function inSharedTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>, finish: Finish<T> = async () => {}): Promise<T> {
+  if (db.isTransaction || !(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    return db.transaction().execute(async (trx) => {
+      const value = await work(trx);
+      await finish(trx, [value]);
+      return value;
+    });
+  }
   let committer = committers.get(db);
   if (!committer) {
     committer = new GroupCommitter(db);
     committers.set(db, committer);
   }
-  return committer.run(work);
+  return committer.run(work, finish);
 }

@@ -1,5 +1,5 @@
 /** SQL that keeps registration numbers unique and the dashboard counters in step with the rows. */
-import type { Transaction } from 'kysely';
+import { SqliteAdapter, type Transaction, sql } from 'kysely';
 import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
 import type { Database } from '../../db/types.js';
 
@@ -52,4 +52,15 @@ async function addToTotal(trx: Transaction<Database>, name: string, delta: numbe
 
 export function countKeyOf(row: { institute_id: number; class: string; gender: string }): CountKey {
   return { institute_id: row.institute_id, class: row.class, gender: row.gender };
+}
+
+/**
+ * Adds new registrations to the SQLite name search index (PostgreSQL's trigram indexes are on the
+ * table itself). Called once per group of creates, outside their savepoints: see migration
+ * 2026-11-26-search-index-per-group.
+ */
+export async function indexNewRegistrations(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || !(trx.getExecutor().adapter instanceof SqliteAdapter)) return;
+  await sql`insert into registrations_search(rowid, full_name, name_bangla)
+    select id, full_name, name_bangla from scholarship_registrations where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(trx);
 }

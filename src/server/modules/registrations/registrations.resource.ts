@@ -2,15 +2,17 @@
  * Student registrations (spec §2, §3, §5): numbers from the server, the counters behind the
  * dashboards kept in the same transaction as every write, an institute limited to its own students.
  */
+import type { Transaction } from 'kysely';
 import { REGISTRATION_PAGE_SIZE } from '../../../common/constants.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
 import { columnsOf, defineResource, type StoredRow, type WriteContext } from '../../lib/resource/definition.js';
 import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
+import type { Database } from '../../db/types.js';
 import { SEARCH_COLUMNS } from '../../db/migrations/2026-11-23-registration-search.js';
 import { inSharedTransaction } from './group-commit.js';
-import { bumpCount, countKeyOf, nextNumbers } from './registrations.repository.js';
+import { bumpCount, countKeyOf, indexNewRegistrations, nextNumbers } from './registrations.repository.js';
 import { registrationSearch } from './registrations.search.js';
 
 const INFO_FIELDS = [
@@ -62,6 +64,9 @@ async function instituteNames(ctx: WriteContext, instituteId: number): Promise<{
   if (ctx.user.id === instituteId) return ctx.user;
   return ctx.db.selectFrom('users').select(['name', 'institute_name_english']).where('id', '=', instituteId).executeTakeFirstOrThrow();
 }
+
+/** One function for every create, so a group of creates is indexed with one statement. */
+const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) => indexNewRegistrations(trx, rows.map((row) => row.id));
 
 /** Column values of a form: address names from the ids, the full name, the institute's own names. */
 async function rowValues(ctx: WriteContext, body: Body) {
@@ -116,7 +121,7 @@ export const registrationResource = defineResource({
         .executeTakeFirstOrThrow();
       await bumpCount(trx, countKeyOf(body), 1);
       return row as StoredRow;
-    });
+    }, indexCreated);
   },
 
   async update(ctx, id, raw) {
