@@ -58,8 +58,17 @@ export function ensureServerBuild() {
   const sources = ['src/server', 'src/common', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'].map((p) => path.join(root, p));
   if (fs.existsSync(serverEntry) && fs.statSync(serverEntry).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   console.log('» building the server (tsc -p tsconfig.server.json)');
+  // Built beside and swapped in, so a server starting meanwhile never sees half a build.
   const out = path.join(root, 'dist/node');
-  fs.rmSync(out, { recursive: true, force: true });
-  run('npx', ['tsc', '-p', 'tsconfig.server.json']);
-  for (const dir of ['server', 'common']) copyAssets(path.join(root, 'src', dir), path.join(out, dir));
+  const next = `${out}.next-${process.pid}`;
+  const old = `${out}.old-${process.pid}`;
+  try {
+    run('npx', ['tsc', '-p', 'tsconfig.server.json', '--outDir', next]);
+    for (const dir of ['server', 'common']) copyAssets(path.join(root, 'src', dir), path.join(next, dir));
+    if (fs.existsSync(out)) fs.renameSync(out, old);
+    fs.renameSync(next, out);
+  } finally {
+    fs.rmSync(next, { recursive: true, force: true });
+    fs.rmSync(old, { recursive: true, force: true });
+  }
 }
