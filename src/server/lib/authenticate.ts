@@ -8,14 +8,20 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
 import type { PublicUser } from '../../common/schemas/user.js';
 import { preparedQuery } from '../db/prepared.js';
-import { selectPublicUsers, toPublicUser } from '../modules/users/users.repository.js';
+import { findPublicUser } from '../modules/users/users.repository.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { now } from './time.js';
 import { digest } from './tokens.js';
 
+/**
+ * What the server needs of the caller on every request. Reading the whole account here cost more
+ * than the rest of a small request's queries together (issue 6's profile); /me and the profile read it.
+ */
+export type SessionUser = Pick<PublicUser, 'id' | 'role' | 'name' | 'institute_name_english'>;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    user: PublicUser | null;
+    user: SessionUser | null;
     tokenDigest: string | null;
   }
   interface FastifyInstance {
@@ -32,14 +38,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function requireRole(...roles: Role[]) {
   return async function (this: FastifyInstance, request: FastifyRequest): Promise<void> {
     await this.authenticate(request);
-    if (!roles.includes((request.user as PublicUser).role)) throw forbidden();
+    if (!roles.includes((request.user as SessionUser).role)) throw forbidden();
   };
 }
 
 /** The account behind a token: run by every authenticated request, so built once. */
 const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }) =>
-  selectPublicUsers(db)
-    .innerJoin('access_tokens', 'access_tokens.user_id', 'users.id')
+  db
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+    .select(['users.id', 'users.name', 'users.institute_name_english', 'user_roles.slug as role'])
     .where('access_tokens.token_hash', '=', args.tokenDigest)
     .where('access_tokens.expires_at', '>', args.now)
     .where('users.status', '=', 1)
@@ -55,7 +64,14 @@ export const authentication = fp(async (app: FastifyInstance) => {
     const tokenDigest = digest(token);
     const [row] = await tokenOwner(app.db, { tokenDigest, now: now() });
     if (!row) throw unauthenticated();
-    request.user = toPublicUser(row);
+    request.user = { ...row, role: row.role as Role };
     request.tokenDigest = tokenDigest;
   });
 });
+
+/** The caller's whole account (for /me and the profile): gone if it was deactivated since the token was checked. */
+export async function sessionAccount(request: FastifyRequest): Promise<PublicUser> {
+  const user = await findPublicUser(request.server.db, (request.user as SessionUser).id);
+  if (!user) throw unauthenticated();
+  return user;
+}

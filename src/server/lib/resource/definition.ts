@@ -6,7 +6,7 @@
 import type { Expression, Kysely, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Role } from '../../../common/constants.js';
-import type { PublicUser } from '../../../common/schemas/user.js';
+import type { SessionUser } from '../authenticate.js';
 import type { Database } from '../../db/types.js';
 import type { AuditAction, AuditClient } from '../../modules/audit/audit.repository.js';
 
@@ -29,7 +29,7 @@ export type Relation = { table: keyof Database & string; foreignKey: string; col
 export type WriteAction = 'update' | 'soft-delete' | 'restore' | 'destroy';
 
 /** `db` is the write's transaction for updates, status changes and deletions, so an audit entry commits with the change. */
-export type WriteContext = { db: Kysely<Database>; user: PublicUser; client: AuditClient };
+export type WriteContext = { db: Kysely<Database>; user: SessionUser; client: AuditClient };
 
 export type ResourceDefinition = {
   /** URL segment under /api/v1 and the `model` of an export. */

@@ -4,7 +4,7 @@
  */
 import { type ExpressionBuilder, type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Conditions, ConditionOperator, ListQuery } from '../../../common/schemas/list.js';
-import type { PublicUser } from '../../../common/schemas/user.js';
+import type { SessionUser } from '../authenticate.js';
 import { DEFAULT_PAGE_SIZE, STATUS_ACTIVE } from '../../../common/constants.js';
 import { ValidationError } from '../errors.js';
 import type { ReadPool } from '../../db/read-pool.js';
@@ -79,7 +79,7 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
  * `matchedIds`: the ids the search index's `{ ids }` query gave, when the caller ran it already
  * (a list does, to use it for both the total and the page); without them the query runs inline.
  */
-export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: PublicUser; matchedIds?: readonly number[] };
+export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: SessionUser; matchedIds?: readonly number[] };
 
 /**
  * The search's `{ ids }` query run once, or undefined when the search is a condition or absent.

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { type MessageKey, translate } from '../../../common/messages.js';
 import { IdBody, ListQuery } from '../../../common/schemas/list.js';
 import { MAX_ID } from '../../../common/validation.js';
-import type { PublicUser } from '../../../common/schemas/user.js';
+import type { SessionUser } from '../authenticate.js';
 import { requireRole } from '../authenticate.js';
 import { HttpError, ValidationError, forbidden, notFound, uniqueViolation } from '../errors.js';
 import { requestLang } from '../language.js';
@@ -26,7 +26,7 @@ const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().po
 
 
 /** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
-async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id: number, user: PublicUser, db: AnyDb = app.db): Promise<Record<string, unknown>> {
+async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id: number, user: SessionUser, db: AnyDb = app.db): Promise<Record<string, unknown>> {
   const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);
   const row = (await selectColumns(base, definition, Object.keys(definition.columns))
     .where(`${definition.table}.id`, '=', id)
@@ -40,7 +40,7 @@ async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id
  * The owner of a new or changed row: an institute's own id (another one is a 422), or for an
  * admin the institute chosen in the form, which must be an institute account.
  */
-async function applyOwner(app: FastifyInstance, definition: ResourceDefinition, body: Record<string, unknown>, user: PublicUser): Promise<void> {
+async function applyOwner(app: FastifyInstance, definition: ResourceDefinition, body: Record<string, unknown>, user: SessionUser): Promise<void> {
   const owner = definition.owner;
   if (!owner) return;
   if (user.role === 'institute') {

@@ -5,6 +5,7 @@ import { translate } from '../../../common/messages.js';
 import { ForgetPasswordBody, LoginBody, LoginEnvelope, MessageEnvelope, UserEnvelope } from '../../../common/schemas/auth.js';
 import { RegisterBody } from '../../../common/schemas/institute.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { sessionAccount } from '../../lib/authenticate.js';
 import { requestLang } from '../../lib/language.js';
 import { byAccount, byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { clientOf } from '../audit/audit.repository.js';
@@ -35,7 +36,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/me', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate }, async (request) => ({
     message: translate(requestLang(request), 'ok'),
-    data: { user: request.user! },
+    data: { user: await sessionAccount(request) },
   }));
 
   api.post('/logout', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate }, async (request) => {

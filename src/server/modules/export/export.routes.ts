@@ -15,7 +15,7 @@ import type { ResourceDefinition } from '../../lib/resource/definition.js';
 import { refusingBadValues } from '../../lib/resource/data-errors.js';
 import { filteredQuery, selectColumns } from '../../lib/resource/query.js';
 import { slugify } from '../../lib/slug.js';
-import type { PublicUser } from '../../../common/schemas/user.js';
+import type { SessionUser } from '../../lib/authenticate.js';
 import { openSqliteReader } from '../../db/connect.js';
 import { resources } from '../resources.js';
 import { csvChunks } from './csv.js';
@@ -30,7 +30,7 @@ const SQLITE_GROUP = 100;
 /** An export filters exactly as its list does. */
 const asListQuery = (body: ExportBody) => ({ search: body.search, status: body.status, conditions: body.conditions }) as ListQuery;
 
-type Scope = { definition: ResourceDefinition; body: ExportBody; user: PublicUser; columns: string[] };
+type Scope = { definition: ResourceDefinition; body: ExportBody; user: SessionUser; columns: string[] };
 
 /**
  * SQLite: the whole export is one statement, its rows as arrays (no object per row). The connection is

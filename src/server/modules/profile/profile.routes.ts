@@ -6,6 +6,7 @@ import { UserEnvelope, MessageEnvelope } from '../../../common/schemas/auth.js';
 import { PasswordChangeBody, ProfileUpdateBody } from '../../../common/schemas/institute.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { ValidationError } from '../../lib/errors.js';
+import { sessionAccount } from '../../lib/authenticate.js';
 import { requestLang } from '../../lib/language.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clientOf, recordAudit } from '../audit/audit.repository.js';
@@ -22,7 +23,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/', { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => ({
     message: translate(requestLang(request), 'ok'),
-    data: { user: request.user! },
+    data: { user: await sessionAccount(request) },
   }));
 
   // Whatever id a client sends, the account changed is the caller's own.
