@@ -12,13 +12,28 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Dialect = Config['database']['dialect'];
 
+/** Each PostgreSQL Kysely instance's pool, for the reads Kysely cannot express (see postgresPool). */
+const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The pg pool behind a PostgreSQL database opened here: the CSV export reads a server-side cursor with rows
+ * as arrays (pg's rowMode), which Kysely does not offer.
+ */
+export function postgresPool(db: Kysely<Database>): pg.Pool {
+  const pool = postgresPools.get(db);
+  if (!pool) throw new Error('postgresPool: not a PostgreSQL database opened by openDatabase');
+  return pool;
+}
+
 /** `onError` hears of connections the server drops while they sit idle (a restart, a failover). */
 export function openDatabase(database: Config['database'], onError: (error: Error) => void): Kysely<Database> {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // Without a listener an idle connection's error would end the process.
     pool.on('error', onError);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
+    return db;
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -1,14 +1,15 @@
 /**
  * POST /api/v1/export-data (spec §7 Export): a resource's rows as CSV, newest first, pulled by the
  * response as the client reads so memory stays flat (architecture §8). SQLite iterates one statement
- * on a read-only connection of its own; PostgreSQL reads id-keyed batches, holding no pool connection
- * for the whole download. Models and columns come from the resource definitions; an institute only
+ * on a read-only connection of its own; PostgreSQL fetches from a server-side cursor on a pool connection
+ * held for the download. Models and columns come from the resource definitions; an institute only
  * gets its own rows.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { ExportBody, type ListQuery } from '../../../common/schemas/list.js';
 import { forbidden, ValidationError } from '../../lib/errors.js';
 import type { ResourceDefinition } from '../../lib/resource/definition.js';
@@ -16,11 +17,12 @@ import { refusingBadValues } from '../../lib/resource/data-errors.js';
 import { filteredQuery, selectColumns } from '../../lib/resource/query.js';
 import { slugify } from '../../lib/slug.js';
 import type { SessionUser } from '../../lib/authenticate.js';
-import { openSqliteReader } from '../../db/connect.js';
+import { openSqliteReader, postgresPool } from '../../db/connect.js';
 import { resources } from '../resources.js';
 import { csvChunks } from './csv.js';
 
-const BATCH = 1000;
+/** Rows a PostgreSQL FETCH brings: one round trip each. */
+const FETCH_ROWS = 1000;
 /**
  * SQLite hands rows on in small groups: rows still held when the young generation is collected get
  * promoted and then wait for a full collection, which is what made the export's memory grow.
@@ -57,31 +59,39 @@ function* sqliteBatches(file: string, query: CompiledQuery): Generator<unknown[]
   }
 }
 
-/** PostgreSQL: batches of BATCH rows, each starting below the last id of the one before. */
-async function* postgresBatches(app: FastifyInstance, { definition, body, user, columns }: Scope): AsyncGenerator<unknown[][]> {
-  const idRef = `${definition.table}.id`;
-  let before: number | undefined;
-  for (;;) {
-    const query = filteredQuery(app.db, { definition, query: asListQuery(body), user });
-    const batch = (await selectColumns(query, definition, columns.includes('id') ? columns : ['id', ...columns])
-      .$if(before !== undefined, (q) => q.where(idRef, '<', before))
-      .orderBy(idRef, 'desc')
-      .limit(BATCH)
-      .execute()) as Record<string, unknown>[];
-    yield batch.map((row) => columns.map((column) => row[column]));
-    if (batch.length < BATCH) return;
-    before = batch[batch.length - 1]!.id as number;
+/**
+ * PostgreSQL: one server-side cursor in a read-only transaction, fetched FETCH_ROWS at a time as the
+ * client reads. The cursor's query runs on one snapshot, so rows written during the download neither
+ * appear nor vanish (no row twice or missed). Rows come as arrays (pg's rowMode): no object with a
+ * string key per cell. The pool connection is taken on the first pull and given back when the rows
+ * end, the read fails or the download stops (the stream then returns this generator at its yield);
+ * one that failed mid-transaction is rolled back, or discarded if even that fails.
+ */
+async function* postgresBatches(pool: pg.Pool, query: CompiledQuery): AsyncGenerator<unknown[][]> {
+  const client = await pool.connect();
+  let done = false;
+  try {
+    await client.query('begin read only');
+    await client.query({ text: `declare export_rows no scroll cursor for ${query.sql}`, values: [...query.parameters] });
+    for (;;) {
+      const { rows } = await client.query<unknown[]>({ text: `fetch ${FETCH_ROWS} from export_rows`, rowMode: 'array' });
+      if (rows.length) yield rows;
+      if (rows.length < FETCH_ROWS) break;
+    }
+    await client.query('commit');
+    done = true;
+  } finally {
+    if (done) client.release();
+    else await client.query('rollback').then(() => client.release(), (error: Error) => client.release(error));
   }
 }
 
-function exportBatches(app: FastifyInstance, scope: Scope): Iterable<unknown[][]> | AsyncIterable<unknown[][]> {
-  const database = app.config.database;
-  if (database.dialect === 'postgres') return postgresBatches(app, scope);
-  const { definition, body, user, columns } = scope;
+function exportBatches(app: FastifyInstance, { definition, body, user, columns }: Scope): Iterable<unknown[][]> | AsyncIterable<unknown[][]> {
   const query = selectColumns(filteredQuery(app.db, { definition, query: asListQuery(body), user }), definition, columns)
     .orderBy(`${definition.table}.id`, 'desc')
     .compile();
-  return sqliteBatches(database.file, query);
+  const database = app.config.database;
+  return database.dialect === 'postgres' ? postgresBatches(postgresPool(app.db), query) : sqliteBatches(database.file, query);
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,8 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresPool } from '../../db/connect.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../../test/test-app.js';
 import { neutralise } from './csv.js';
 
@@ -11,6 +15,47 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const BOM = '\uFEFF';
+const postgres = process.env.TEST_DB === 'postgres';
+
+/** Enough notice categories (about 3 MB of CSV) that the download outlasts the socket's buffers. */
+async function insertNoticeCategories(prefix: string, count = 30_000): Promise<void> {
+  const long = 'x'.repeat(100);
+  const rows = Array.from({ length: count }, (_, i) => ({ title: `${prefix} ${i} ${long}`, slug: `${prefix.toLowerCase()}-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
+  for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('notice_categories').values(rows.slice(i, i + 500)).execute();
+}
+
+let port: number | undefined;
+
+/**
+ * Starts a download on a socket of its own (node:http, no agent, so stopping it really closes the
+ * connection) and reads its first piece, leaving the rest unread.
+ */
+async function startDownload(body: Record<string, unknown>) {
+  port ??= Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/v1/export-data', agent: false, headers: { authorization: `Bearer ${await adminToken(t)}`, 'content-type': 'application/json' } });
+  request.end(JSON.stringify(body));
+  const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+  response.setEncoding('utf8');
+  const [first] = (await once(response, 'data')) as [string];
+  response.pause();
+  return {
+    first,
+    /** The client walks away: the connection closes with the rest unread. */
+    stop: () => request.destroy(),
+    async rest(): Promise<string> {
+      let text = first;
+      for await (const part of response) text += part as string;
+      return text;
+    },
+  };
+}
+
+const idsOf = (csv: string) => csv.slice(1).trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]));
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 50))) if (await check()) return true;
+  return check();
+}
 
 describe('CSV export', () => {
   it('streams the filtered list with a BOM, Bengali intact and a file name in Content-Disposition', async () => {
@@ -52,22 +97,42 @@ describe('CSV export', () => {
     const long = 'x'.repeat(100);
     const rows = Array.from({ length: 30_000 }, (_, i) => ({ title: `Big ${i} ${long}`, slug: `big-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
     for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('blog_categories').values(rows.slice(i, i + 500)).execute();
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${address}/api/v1/export-data`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await adminToken(t)}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'blog-categories', columns: ['id', 'title'], search: 'Big ' }),
-    });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = decoder.decode((await reader.read()).value, { stream: true });
+    const download = await startDownload({ model: 'blog-categories', columns: ['id', 'title'], search: 'Big ' });
     // The download is open and unread: a list and a write are answered at once, not after it.
     expect((await admin.get('/api/v1/blog-categories')).status).toBe(200);
     expect((await admin.post('/api/v1/blog-categories/store', { title: 'Big late arrival' })).status).toBe(200);
-    for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true });
+    const text = await download.rest();
     const lines = text.slice(1).trim().split('\n').slice(1);
     expect(lines).toHaveLength(30_000);
     expect(text).not.toContain('late arrival');
+  });
+
+  it('keeps to the snapshot it started on: rows inserted or deleted during the download change nothing, no row comes twice', async () => {
+    await insertNoticeCategories('Snap');
+    const before = await t.app.db.selectFrom('notice_categories').select('id').where('title', 'like', 'Snap %').orderBy('id', 'desc').execute();
+    const download = await startDownload({ model: 'notice-categories', columns: ['id', 'title'], search: 'Snap ' });
+    // Writes while the client has read one piece: new rows (newest, so first in the order) and the oldest rows gone.
+    await insertNoticeCategories('Snap late', 1000);
+    await t.app.db.deleteFrom('notice_categories').where('id', 'in', before.slice(-500).map((row) => row.id)).execute();
+    const ids = idsOf(await download.rest());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(before.map((row) => row.id));
+  });
+
+  it.runIf(postgres)('gives its pool connection back, with no transaction left open, when the client aborts mid-download', async () => {
+    await insertNoticeCategories('Abort');
+    const pool = postgresPool(t.app.db);
+    const download = await startDownload({ model: 'notice-categories', columns: ['id', 'title'], search: 'Abort ' });
+    expect(download.first.length).toBeGreaterThan(0);
+    // The download holds one connection, in its transaction, while the client does not read.
+    expect(pool.totalCount - pool.idleCount).toBe(1);
+    download.stop();
+    const openTransactions = async () => {
+      const { rows } = await sql<{ count: number }>`select count(*) as count from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.app.db);
+      return rows[0]!.count;
+    };
+    expect(await eventually(async () => pool.totalCount === pool.idleCount && (await openTransactions()) === 0)).toBe(true);
+    expect((await admin.get('/api/v1/notice-categories')).status).toBe(200);
   });
 
   it.each([
