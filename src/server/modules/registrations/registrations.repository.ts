@@ -25,21 +25,27 @@ export type CountKey = { institute_id: number; class: string; gender: string };
  * its last student, the number of institute × class rows the admin's list pages through.
  */
 export async function bumpCount(trx: Transaction<Database>, key: CountKey, delta: number): Promise<void> {
-  await trx
+  const { total } = await trx
     .insertInto('registration_counts')
     .values({ ...key, total: delta })
     .onConflict((oc) => oc.columns(['institute_id', 'class', 'gender']).doUpdateSet((eb) => ({ total: eb('registration_counts.total', '+', delta) })))
-    .execute();
+    .returning('total')
+    .executeTakeFirstOrThrow();
   await addToTotal(trx, `${key.class}:${key.gender}`, delta);
-  const pair = await trx
+  const after = Number(total);
+  const before = after - delta;
+  // The institute × class pair can only appear or go when this gender's count crosses zero: the
+  // other genders are read only then, not on every write.
+  if ((before > 0) === (after > 0)) return;
+  const others = await trx
     .selectFrom('registration_counts')
     .select((eb) => eb.fn.sum<number>('total').as('total'))
     .where('institute_id', '=', key.institute_id)
     .where('class', '=', key.class)
+    .where('gender', '!=', key.gender)
     .executeTakeFirstOrThrow();
-  const after = Number(pair.total);
-  const before = after - delta;
-  if ((before > 0) !== (after > 0)) await addToTotal(trx, INSTITUTE_CLASSES, after > 0 ? 1 : -1);
+  if (Number(others.total ?? 0) > 0) return;
+  await addToTotal(trx, INSTITUTE_CLASSES, after > 0 ? 1 : -1);
 }
 
 async function addToTotal(trx: Transaction<Database>, name: string, delta: number): Promise<void> {
