@@ -47,6 +47,12 @@ export type ResourceDefinition = {
    * rows' ids, which a list runs once and shares between its total and its page.
    */
   searchIndex?: (text: string, dialect: 'sqlite' | 'postgres') => SearchMatch | undefined;
+  /**
+   * How many rows the caller's unfiltered list holds (active rows, no search, condition or filter),
+   * from counters the writes maintain, so a list page does not count a season's rows (a count over
+   * a million rows holds SQLite's event loop for 20–40 ms).
+   */
+  countedTotal?: (db: Kysely<Database>, user: SessionUser) => Promise<number>;
   sortable: readonly string[];
   filterable: readonly string[];
   relations?: Readonly<Record<string, Relation>>;

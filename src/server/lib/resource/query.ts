@@ -101,6 +101,12 @@ function inIds(db: AnyDb, ref: string, ids: readonly number[]): Expression<SqlBo
   return sql<SqlBool>`${sql.ref(ref)} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
+/** Whether a list shows every active row its caller may see: no search, condition or column filter. */
+export function unfiltered(query: ListQuery): boolean {
+  if ((query.status ?? STATUS_ACTIVE) !== STATUS_ACTIVE || query.search || query.conditions) return false;
+  return Object.entries(query).every(([key, value]) => RESERVED.has(key) || value === undefined);
+}
+
 /** The FROM, WHERE of a list or export: owner, status, search, conditions and column filters. */
 export function filteredQuery(db: AnyDb, { definition, query, user, matchedIds }: ListScope): AnySelect {
   const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);

@@ -20,7 +20,7 @@ import { inTransaction } from '../transaction.js';
 import { refusingBadValues, valueParameters } from './data-errors.js';
 import type { AnyDb, ResourceDefinition, WriteAction, WriteContext } from './definition.js';
 import { paginate, pageUrlOf } from './paginator.js';
-import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, searchMatchedIds, selectColumns, selectedColumns } from './query.js';
+import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, searchMatchedIds, selectColumns, selectedColumns, unfiltered } from './query.js';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive().max(MAX_ID) });
 
@@ -128,7 +128,10 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       // A search index's matches are found once, for the total and the page alike.
       const matchedIds = await searchMatchedIds(app.db, definition, query, app.readPool);
       const filtered = filteredQuery(app.db, { definition, query, user, matchedIds });
-      const [{ total }] = (await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }];
+      const total =
+        definition.countedTotal && unfiltered(query)
+          ? await definition.countedTotal(app.db, user)
+          : ((await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }])[0].total;
       const rows = (await selectColumns(filtered, definition, columns)
         .orderBy(order.ref, order.direction)
         .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))

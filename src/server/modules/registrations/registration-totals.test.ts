@@ -43,8 +43,9 @@ async function totals() {
 
 describe('season totals', () => {
   it('follow every registration write and serve the admin dashboard', async () => {
-    const a = client(t, (await instituteSession(t, 800)).token);
-    const b = client(t, (await instituteSession(t, 801)).token);
+    const sessionA = await instituteSession(t, 800);
+    const sessionB = await instituteSession(t, 801);
+    const [a, b, aId, bId] = [client(t, sessionA.token), client(t, sessionB.token), sessionA.id, sessionB.id];
     const ids: number[] = [];
     for (const [api, klass, gender] of [[a, '04', 'm'], [a, '04', 'f'], [a, '07', 'm'], [b, '07', 'f']] as const) {
       const res = await api.post('/api/v1/scholarship-registrations/store', form(klass, gender));
@@ -58,6 +59,14 @@ describe('season totals', () => {
       expect(dashboard.institutes.total).toBe(counted[INSTITUTE_CLASSES]);
       expect(dashboard.institutes.data).toHaveLength(counted[INSTITUTE_CLASSES]!);
       expect(dashboard.total_registration).toBe(Object.entries(counted).filter(([k]) => k !== INSTITUTE_CLASSES).reduce((s, [, v]) => s + v, 0));
+      // The unfiltered lists take their totals from the counters: the same as counting the rows.
+      const active = await t.app.db.selectFrom('scholarship_registrations').select(['institute_id']).where('status', '=', 1).execute();
+      const listTotal = async (api: typeof a) => ((await api.get('/api/v1/scholarship-registrations')).body.data as { total: number }).total;
+      expect(await listTotal(admin)).toBe(active.length);
+      expect(await listTotal(a)).toBe(active.filter((r) => r.institute_id === aId).length);
+      expect(await listTotal(b)).toBe(active.filter((r) => r.institute_id === bId).length);
+      const deactivated = ((await admin.get('/api/v1/scholarship-registrations?status=0')).body.data as { total: number }).total;
+      expect(deactivated).toBe((await t.app.db.selectFrom('scholarship_registrations').select('id').where('status', '=', 0).execute()).length);
     };
     await check();
     expect((await a.post('/api/v1/scholarship-registrations/soft-delete', { id: ids[2] })).status).toBe(200);

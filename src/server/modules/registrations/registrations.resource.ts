@@ -12,7 +12,7 @@ import { now } from '../../lib/time.js';
 import type { Database } from '../../db/types.js';
 import { SEARCH_COLUMNS } from '../../db/migrations/2026-11-23-registration-search.js';
 import { inSharedTransaction } from './group-commit.js';
-import { bumpCount, countKeyOf, indexNewRegistrations, nextNumbers } from './registrations.repository.js';
+import { activeRegistrations, bumpCount, countKeyOf, indexNewRegistrations, nextNumbers } from './registrations.repository.js';
 import { registrationSearch } from './registrations.search.js';
 
 const INFO_FIELDS = [
@@ -92,6 +92,7 @@ export const registrationResource = defineResource({
   listColumns: ['id', 'institute_id', 'reg_no', 'roll_no', 'full_name', 'name_bangla', 'class', 'gender', 'department', 'contact_number', 'father_name_english', 'mother_name_english', 'status', 'created_at'],
   searchable: [...SEARCH_COLUMNS],
   searchIndex: registrationSearch,
+  countedTotal: activeRegistrations,
   sortable: ['id', 'institute_id', 'contact_number', 'full_name', 'reg_no', 'roll_no', 'class', 'created_at'],
   filterable: ['id', 'institute_id', 'class', 'gender', 'department', 'reg_no', 'roll_no', 'contact_number', 'division_id', 'zilla_id', 'upozilla_id', 'created_at'],
   relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'institute_name_english', 'phone_number'] } },
