@@ -31,7 +31,7 @@ beforeEach(() => {
   writer.pragma('journal_mode = WAL');
   writer.exec("create table names (id integer primary key, name text not null); create virtual table names_search using fts5(name, tokenize = 'trigram')");
   for (let i = 0; i < 400; i++) insert(`${NAMES[i % NAMES.length]} ${i}`);
-  pool = new ReadPool(file);
+  pool = new ReadPool(file, 2);
 });
 
 afterEach(async () => {

@@ -4,9 +4,14 @@
  * a query synchronously, so on the app's connection every other request would wait for it. With WAL
  * a worker reads the last commit and never blocks the writer. Workers start on the first request.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-export const DEFAULT_READ_THREADS = 2;
+/**
+ * One core stays the event loop's: on 2 cores one worker answered searches faster than two (p95 45 vs
+ * 66 ms with 4 admins searching, measured) and costs ~13 MB less. At most two: a worker is ~13 MB.
+ */
+export const DEFAULT_READ_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 
 type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
 
