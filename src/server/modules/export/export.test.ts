@@ -17,9 +17,9 @@ afterAll(async () => t.close());
 const BOM = '\uFEFF';
 const postgres = process.env.TEST_DB === 'postgres';
 
-/** Enough notice categories (about 3 MB of CSV) that the download outlasts the socket's buffers. */
-async function insertNoticeCategories(prefix: string, count = 30_000): Promise<void> {
-  const long = 'x'.repeat(100);
+/** Notice categories with long titles: by default about 3 MB of CSV, so the download outlasts the sockets' buffers. */
+async function insertNoticeCategories(prefix: string, count = 30_000, titleLength = 100): Promise<void> {
+  const long = 'x'.repeat(titleLength);
   const rows = Array.from({ length: count }, (_, i) => ({ title: `${prefix} ${i} ${long}`, slug: `${prefix.toLowerCase()}-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
   for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('notice_categories').values(rows.slice(i, i + 500)).execute();
 }
@@ -120,7 +120,8 @@ describe('CSV export', () => {
   });
 
   it.runIf(postgres)('gives its pool connection back, with no transaction left open, when the client aborts mid-download', async () => {
-    await insertNoticeCategories('Abort');
+    // About 12 MB, well beyond what the kernel buffers of a connection can take while the client does not read.
+    await insertNoticeCategories('Abort', 20_000, 600);
     const pool = postgresPool(t.app.db);
     const download = await startDownload({ model: 'notice-categories', columns: ['id', 'title'], search: 'Abort ' });
     expect(download.first.length).toBeGreaterThan(0);
