@@ -12,28 +12,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Dialect = Config['database']['dialect'];
 
-/** Each PostgreSQL Kysely instance's pool, for the reads Kysely cannot express (see postgresPool). */
-const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
-
-/**
- * The pg pool behind a PostgreSQL database opened here: the CSV export reads a server-side cursor with rows
- * as arrays (pg's rowMode), which Kysely does not offer.
- */
-export function postgresPool(db: Kysely<Database>): pg.Pool {
-  const pool = postgresPools.get(db);
-  if (!pool) throw new Error('postgresPool: not a PostgreSQL database opened by openDatabase');
-  return pool;
-}
-
 /** `onError` hears of connections the server drops while they sit idle (a restart, a failover). */
 export function openDatabase(database: Config['database'], onError: (error: Error) => void): Kysely<Database> {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // Without a listener an idle connection's error would end the process.
     pool.on('error', onError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    postgresPools.set(db, pool);
-    return db;
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -81,4 +66,19 @@ export function openSqliteReader(file: string): SQLite.Database {
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   return sqlite;
+}
+
+/** The application_name of a PostgreSQL reader's connection (visible in pg_stat_activity). */
+export const POSTGRES_READER_NAME = 'csv-export';
+
+/**
+ * A PostgreSQL connection of its own for one long read (the CSV export's cursor), outside the pool, so
+ * downloads never take the connections other requests need; closing it ends whatever it had open.
+ */
+export async function openPostgresReader(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: POSTGRES_READER_NAME });
+  // An error while idle (the server restarting) must not end the process; the next query fails instead.
+  client.on('error', () => {});
+  await client.connect();
+  return client;
 }

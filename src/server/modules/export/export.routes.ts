@@ -9,7 +9,6 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { ExportBody, type ListQuery } from '../../../common/schemas/list.js';
 import { forbidden, ValidationError } from '../../lib/errors.js';
 import type { ResourceDefinition } from '../../lib/resource/definition.js';
@@ -17,7 +16,7 @@ import { refusingBadValues } from '../../lib/resource/data-errors.js';
 import { filteredQuery, selectColumns } from '../../lib/resource/query.js';
 import { slugify } from '../../lib/slug.js';
 import type { SessionUser } from '../../lib/authenticate.js';
-import { openSqliteReader, postgresPool } from '../../db/connect.js';
+import { openPostgresReader, openSqliteReader } from '../../db/connect.js';
 import { resources } from '../resources.js';
 import { csvChunks } from './csv.js';
 
@@ -63,13 +62,12 @@ function* sqliteBatches(file: string, query: CompiledQuery): Generator<unknown[]
  * PostgreSQL: one server-side cursor in a read-only transaction, fetched FETCH_ROWS at a time as the
  * client reads. The cursor's query runs on one snapshot, so rows written during the download neither
  * appear nor vanish (no row twice or missed). Rows come as arrays (pg's rowMode): no object with a
- * string key per cell. The pool connection is taken on the first pull and given back when the rows
- * end, the read fails or the download stops (the stream then returns this generator at its yield);
- * one that failed mid-transaction is rolled back, or discarded if even that fails.
+ * string key per cell. The connection, one of its own (not the pool's), is opened on the first pull and
+ * closed when the rows end, the read fails or the download stops (the stream then returns this
+ * generator at its yield); closing it ends an unfinished transaction.
  */
-async function* postgresBatches(pool: pg.Pool, query: CompiledQuery): AsyncGenerator<unknown[][]> {
-  const client = await pool.connect();
-  let done = false;
+async function* postgresBatches(url: string, query: CompiledQuery): AsyncGenerator<unknown[][]> {
+  const client = await openPostgresReader(url);
   try {
     await client.query('begin read only');
     await client.query({ text: `declare export_rows no scroll cursor for ${query.sql}`, values: [...query.parameters] });
@@ -79,10 +77,8 @@ async function* postgresBatches(pool: pg.Pool, query: CompiledQuery): AsyncGener
       if (rows.length < FETCH_ROWS) break;
     }
     await client.query('commit');
-    done = true;
   } finally {
-    if (done) client.release();
-    else await client.query('rollback').then(() => client.release(), (error: Error) => client.release(error));
+    await client.end();
   }
 }
 
@@ -91,7 +87,7 @@ function exportBatches(app: FastifyInstance, { definition, body, user, columns }
     .orderBy(`${definition.table}.id`, 'desc')
     .compile();
   const database = app.config.database;
-  return database.dialect === 'postgres' ? postgresBatches(postgresPool(app.db), query) : sqliteBatches(database.file, query);
+  return database.dialect === 'postgres' ? postgresBatches(database.url, query) : sqliteBatches(database.file, query);
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
