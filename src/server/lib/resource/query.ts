@@ -95,10 +95,15 @@ export async function searchMatchedIds(db: AnyDb, definition: ResourceDefinition
   return rows.map((row) => row.id);
 }
 
-/** `ref` is one of `ids`: a JSON array SQLite reads with json_each, an array parameter on PostgreSQL. */
-function inIds(db: AnyDb, ref: string, ids: readonly number[]): Expression<SqlBool> {
-  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${sql.ref(ref)} = any(${[...ids]})`;
-  return sql<SqlBool>`${sql.ref(ref)} in (select value from json_each(${JSON.stringify(ids)}))`;
+/**
+ * The row's id is one of `ids` (with the list's status): a JSON array SQLite reads with json_each, an
+ * array parameter on PostgreSQL. On SQLite the pair (status, id) lets a (status, id) index answer a
+ * count without reading each row (half the time of looking up every id, measured on the season).
+ */
+function inIds(db: AnyDb, table: string, status: number, ids: readonly number[]): Expression<SqlBool> {
+  const id = sql.ref(`${table}.id`);
+  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${id} = any(${[...ids]})`;
+  return sql<SqlBool>`(${sql.ref(`${table}.status`)}, ${id}) in (select ${status}, value from json_each(${JSON.stringify(ids)}))`;
 }
 
 /** Whether a list shows every active row its caller may see: no search, condition or column filter. */
@@ -113,12 +118,13 @@ export function filteredQuery(db: AnyDb, { definition, query, user, matchedIds }
   const extra = Object.entries(query).filter(([key]) => !RESERVED.has(key)) as [string, string][];
   const extraRefs = extra.map(([column, value]) => [filterRef(definition, column, column), value] as const);
   return base.where((eb: Eb) => {
-    const filters: Expression<SqlBool>[] = [eb(eb.ref(`${definition.table}.status`), '=', query.status ?? STATUS_ACTIVE)];
+    const status = query.status ?? STATUS_ACTIVE;
+    const filters: Expression<SqlBool>[] = [eb(eb.ref(`${definition.table}.status`), '=', status)];
     if (definition.owner && user.role === 'institute') filters.push(eb(eb.ref(definition.columns[definition.owner]!), '=', user.id));
     if (query.search) {
       const match = definition.searchIndex?.(query.search, dialectOf(db));
       const idRef = `${definition.table}.id`;
-      const indexed = match && 'ids' in match ? (matchedIds ? inIds(db, idRef, matchedIds) : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`) : match;
+      const indexed = match && 'ids' in match ? (matchedIds ? inIds(db, definition.table, status, matchedIds) : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`) : match;
       const pattern = containsPattern(query.search);
       filters.push(indexed ?? eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)));
     }
