@@ -30,7 +30,7 @@ export type Report = {
   smoke: boolean;
   machine: { cpus: number; model: string; memoryGb: number; node: string };
   data: { institutes: number; registrations: number; seed: number; seededInSeconds: number };
-  settings: { connections: number; adminConnections: number; duration: number };
+  settings: { connections: number; adminConnections: number; duration: number; warmup?: number };
   serverPeakRssMb: number;
   scenarios: ScenarioResult[];
   screens: ScreenSize[];
@@ -93,7 +93,7 @@ function markdown(report: Report): string {
     '',
     `${report.data.registrations.toLocaleString('en')} registrations, ${report.data.institutes.toLocaleString('en')} institutes (seed ${report.data.seed}, seeded in ${report.data.seededInSeconds} s). ` +
       `${report.machine.cpus} × ${report.machine.model}, ${report.machine.memoryGb} GB, Node ${report.machine.node}. ` +
-      `autocannon on the same machine, ${report.settings.connections} connections (the admin's screens ${report.settings.adminConnections}: a season has a few admins), ${report.settings.duration} s per scenario. Server peak RSS (VmHWM) over the load scenarios: ${report.serverPeakRssMb} MB; the export runs on a freshly started server.`,
+      `autocannon on the same machine, ${report.settings.connections} connections (the admin's screens ${report.settings.adminConnections}: a season has a few admins), ${report.settings.duration} s per scenario${report.settings.warmup ? ` after ${report.settings.warmup} s of the same load not counted` : ''}. Server peak RSS (VmHWM) over the load scenarios: ${report.serverPeakRssMb} MB; the export runs on a freshly started server.`,
     '',
     '## Budgets',
     '',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--db sqlite:/path | --db postgres://…] [--duration 10] [--connections 32] [--only a,b] [--smoke]`
+ * `npm run bench -- [--db sqlite:/path | --db postgres://…] [--duration 10] [--warmup 2] [--connections 32] [--only a,b] [--smoke]`
  *
  * Starts the real server (and the floor, bench/floor.ts) on data from `npm run bench:seed`, drives
  * every hot path over HTTP with autocannon, one scenario at a time, and writes
@@ -26,6 +26,7 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string', default: DEFAULT_DB },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '32' },
     'admin-connections': { type: 'string', default: '4' },
     smoke: { type: 'boolean', default: false },
@@ -61,6 +62,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const dbUrl = smoke ? `sqlite:${path.join(tmp, 'smoke.sqlite')}` : values.db;
 const database = databaseOf(dbUrl);
 const duration = smoke ? 1 : Number(values.duration);
+/**
+ * Seconds of the same load before each measured run, not counted: the server's JIT, caches and lazily
+ * started parts (the search's worker thread) reach the state a serving server is in.
+ */
+const warmup = smoke ? 0 : Number(values.warmup);
 const connections = smoke ? 4 : Number(values.connections);
 /** A season has a handful of admins at once, not thirty-two: their screens are driven with fewer connections. */
 const adminConnections = smoke ? 2 : Number(values['admin-connections']);
@@ -74,9 +80,14 @@ type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string,
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** One autocannon run; `next(i)` makes the i-th request, so each can carry another token or search. */
-function drive(base: string, next: (i: number) => Request, options: { connections?: number; duration?: number } = {}) {
+/** A warm-up, then the measured autocannon run; `next(i)` makes the i-th request, so each can carry another token or search. */
+async function drive(base: string, next: (i: number) => Request, options: { connections?: number; duration?: number } = {}) {
   let i = 0;
+  if (warmup > 0) await load(base, () => next(i++), { ...options, duration: warmup });
+  return load(base, () => next(i++), options);
+}
+
+function load(base: string, next: () => Request, options: { connections?: number; duration?: number }) {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   return new Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'>>((resolve, reject) => {
@@ -88,7 +99,7 @@ function drive(base: string, next: (i: number) => Request, options: { connection
         requests: [
           {
             setupRequest: (request) => {
-              const r = next(i++);
+              const r = next();
               const body = r.body === undefined ? undefined : JSON.stringify(r.body);
               return {
                 ...request,
@@ -248,7 +259,7 @@ async function main() {
     console.log(`  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})`);
   }
 
-  console.log(`bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections (admin screens ${adminConnections}), ${duration} s each`);
+  console.log(`bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections (admin screens ${adminConnections}), ${duration} s each after ${warmup} s of warm-up`);
   const list = '/api/v1/scholarship-registrations';
   await scenario('floor-institute-list', 'Floor: bare node:http, same SQL and JSON', () => drive(`http://127.0.0.1:${floorPort}`, (i) => ({ path: list, headers: institute(i) })), true);
   await scenario('institute-list', "An institute's own list (100 rows)", () => drive(base, (i) => ({ path: list, headers: institute(i) })));
@@ -361,7 +372,7 @@ async function main() {
     smoke,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', memoryGb: round(os.totalmem() / 2 ** 30), node: process.version },
     data: { institutes: session.institutes, registrations: session.registrations, seed: session.seed, seededInSeconds: session.seededInSeconds },
-    settings: { connections, adminConnections, duration },
+    settings: { connections, adminConnections, duration, warmup },
     serverPeakRssMb: serverPeakMb,
     scenarios: results,
     screens,

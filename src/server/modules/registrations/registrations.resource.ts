@@ -159,9 +159,10 @@ export const registrationResource = defineResource({
     });
   },
 
-  /** The spec's `info` object beside the flat columns the lists sort and filter on. */
+  /** The spec's `info` object beside the flat columns the lists sort and filter on (a plain loop: it runs for every listed row). */
   present(row) {
-    const info = Object.fromEntries(INFO_FIELDS.filter((field) => field in row).map((field) => [field, row[field]]));
+    const info: Record<string, unknown> = {};
+    for (const field of INFO_FIELDS) if (field in row) info[field] = row[field];
     return { ...row, info };
   },
 });
