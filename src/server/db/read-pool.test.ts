@@ -95,4 +95,14 @@ describe('ReadPool', () => {
     expect(pool.running).toBe(0);
     await expect(pool.firstColumn('select 1', [])).rejects.toThrow('read pool closed');
   });
+
+  it('close() lets the requests under way finish before it ends the workers', async () => {
+    const under = new ReadPool(file, 1);
+    // A query that keeps its worker busy for a while (a recursive count), asked just before the close.
+    const slow = under.firstColumn('with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) select count(*) from n', []);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await under.close();
+    expect(await slow).toEqual([3000000]);
+    expect(under.running).toBe(0);
+  });
 });

@@ -62,9 +62,15 @@ export class ReadPool {
     return this.threads.filter(Boolean).length;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Refuses new requests, lets the ones under way finish (a request whose client has gone may still be
+   * waiting when the server closes), then ends the workers; `graceMs` bounds the wait.
+   */
+  async close(graceMs = 5000): Promise<void> {
     this.closed = true;
     const threads = this.threads.splice(0).filter((thread): thread is Thread => thread !== undefined);
+    const until = Date.now() + graceMs;
+    while (threads.some((thread) => thread.pending.size > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
   }
 
