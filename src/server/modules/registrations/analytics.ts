@@ -7,6 +7,7 @@ import { CLASS_CODES } from '../../../common/constants.js';
 import type { Analytics, ClassAnalytics, InstituteAnalyticsRow } from '../../../common/schemas/registrations.js';
 import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
 import { preparedQuery } from '../../db/prepared.js';
+import type { SessionUser } from '../../lib/authenticate.js';
 import type { Database } from '../../db/types.js';
 import { containsPattern } from '../../lib/resource/query.js';
 import { registrationFee } from '../settings/settings.repository.js';
@@ -27,15 +28,24 @@ const paymentSums = (db: Kysely<Database>) =>
 const institutePayments = preparedQuery((db, args: { instituteId: number }) => paymentSums(db).where('institute_id', '=', args.instituteId));
 const seasonPayments = preparedQuery((db) => paymentSums(db));
 
+/** The maintained counts of active registrations by class and gender: one institute's, or the season's. */
+async function activeCounts(db: Kysely<Database>, instituteId: number | undefined): Promise<{ class: string | undefined; gender: string | undefined; total: number }[]> {
+  if (instituteId !== undefined) return instituteCounts(db, { instituteId });
+  return (await seasonCounts(db, {})).map(({ name, total }) => {
+    const [klass, gender] = name.split(':');
+    return { class: klass, gender, total };
+  });
+}
+
+/** Active registrations an unfiltered list shows: the season's for an admin, its own for an institute. */
+export async function activeRegistrations(db: Kysely<Database>, user: SessionUser): Promise<number> {
+  const counts = await activeCounts(db, user.role === 'institute' ? user.id : undefined);
+  return counts.reduce((sum, count) => sum + Number(count.total), 0);
+}
+
 /** Totals for one institute, or across all institutes when `instituteId` is undefined. */
 export async function analytics(db: Kysely<Database>, instituteId: number | undefined): Promise<Analytics> {
-  const counts =
-    instituteId === undefined
-      ? (await seasonCounts(db, {})).map(({ name, total }) => {
-          const [klass, gender] = name.split(':');
-          return { class: klass, gender, total };
-        })
-      : await instituteCounts(db, { instituteId });
+  const counts = await activeCounts(db, instituteId);
   const payments = instituteId === undefined ? await seasonPayments(db, {}) : await institutePayments(db, { instituteId });
   const fee = await registrationFee(db);
 

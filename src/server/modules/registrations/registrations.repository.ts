@@ -1,6 +1,5 @@
 /** SQL that keeps registration numbers unique and the dashboard counters in step with the rows. */
-import { type Kysely, SqliteAdapter, type Transaction, sql } from 'kysely';
-import type { SessionUser } from '../../lib/authenticate.js';
+import { SqliteAdapter, type Transaction, sql } from 'kysely';
 import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
 import type { Database } from '../../db/types.js';
 
@@ -70,13 +69,4 @@ export async function indexNewRegistrations(trx: Transaction<Database>, ids: rea
   if (ids.length === 0 || !(trx.getExecutor().adapter instanceof SqliteAdapter)) return;
   await sql`insert into registrations_search(rowid, full_name, name_bangla)
     select id, full_name, name_bangla from scholarship_registrations where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(trx);
-}
-
-/** Active registrations an unfiltered list shows: the season's for an admin, its own for an institute. */
-export async function activeRegistrations(db: Kysely<Database>, user: SessionUser): Promise<number> {
-  const { total } =
-    user.role === 'institute'
-      ? await db.selectFrom('registration_counts').select((eb) => eb.fn.sum<number>('total').as('total')).where('institute_id', '=', user.id).executeTakeFirstOrThrow()
-      : await db.selectFrom('registration_totals').select((eb) => eb.fn.sum<number>('total').as('total')).where('name', '!=', INSTITUTE_CLASSES).executeTakeFirstOrThrow();
-  return Number(total ?? 0);
 }
