@@ -203,18 +203,15 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const startServer = async () => {
-    const child = serverProcess(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [], {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      DATA_DIR: path.join(tmp, 'server-data'),
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: session.admin.email,
-      ADMIN_PASSWORD: session.password,
+    const child = serverProcess({
+      port,
+      dbUrl,
+      dataDir: path.join(tmp, 'server-data'),
+      session,
+      webRoot: withClient ? webRoot : path.join(tmp, 'no-client'),
+      nodeOptions: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [],
       // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do.
-      TRUST_PROXY: 'true',
-      WEB_ROOT: withClient ? webRoot : path.join(tmp, 'no-client'),
+      env: { TRUST_PROXY: 'true' },
     });
     await waitFor(`${base}/api/health`, child);
     return { child, memory: memorySampler(child.pid!) };

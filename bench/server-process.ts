@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureServerBuild, serverEntry } from '../scripts/lib/prepare.mjs';
 import { freePort } from '../src/server/test/free-port.js';
-import { root } from './common.js';
+import { root, type Session } from './common.js';
 
 const spawnNode = (args: string[], env: NodeJS.ProcessEnv) =>
   spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -11,10 +11,37 @@ const spawnNode = (args: string[], env: NodeJS.ProcessEnv) =>
 /** A TypeScript script of the benchmark (the floor), run with tsx. */
 export const node = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) => spawnNode(['--import', 'tsx', script, ...args], env);
 
-/** The server as `npm start` runs it: compiled JavaScript, built first if its sources changed. */
-export function serverProcess(nodeOptions: string[], env: NodeJS.ProcessEnv): ChildProcess {
+type ServerOptions = {
+  port: number;
+  dbUrl: string;
+  /** Its DATA_DIR (uploads, mail): a temporary folder of the run. */
+  dataDir: string;
+  session: Pick<Session, 'admin' | 'password'>;
+  /** The client build to serve; a folder without one serves the API and the public site only. */
+  webRoot: string;
+  /** Node's own options (e.g. the profiler's). */
+  nodeOptions?: string[];
+  env?: NodeJS.ProcessEnv;
+};
+
+/**
+ * The server as `npm start` runs it (compiled JavaScript, built first if its sources changed) in
+ * production mode with a quiet log, on the seeded data with its admin.
+ */
+export function serverProcess({ port, dbUrl, dataDir, session, webRoot, nodeOptions = [], env = {} }: ServerOptions): ChildProcess {
   ensureServerBuild();
-  return spawnNode([...nodeOptions, serverEntry], env);
+  return spawnNode([...nodeOptions, serverEntry], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: session.admin.email,
+    ADMIN_PASSWORD: session.password,
+    WEB_ROOT: webRoot,
+    ...env,
+  });
 }
 
 export { freePort };

@@ -82,17 +82,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = serverProcess([], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    DATA_DIR: path.join(tmp, 'server-data'),
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: session.admin.email,
-    ADMIN_PASSWORD: session.password,
-    WEB_ROOT: path.join(tmp, 'no-client'),
-  });
+  const server = serverProcess({ port, dbUrl, dataDir: path.join(tmp, 'server-data'), session, webRoot: path.join(tmp, 'no-client') });
   process.on('exit', () => server.kill('SIGTERM'));
   await waitFor(`${base}/api/health`, server);
   const memory = memorySampler(server.pid!, 1000);
