@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -23,7 +24,12 @@ export default tseslint.config(
     // Shared code is imported by the server and the browser alike: it may depend on neither.
     files: ['src/common/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/common must not import server, web or Node code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/common must not import server, web or Node code.' }] },
+      ],
     },
   },
+  // Formatting is Prettier's (npm run format); lint keeps to what Prettier does not decide.
+  prettier,
 );

@@ -6,7 +6,12 @@ const apiTests = ['src/server/modules/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/common/**/*.test.ts', 'src/server/*.test.ts', 'src/server/lib/**/*.test.ts', 'src/server/db/**/*.test.ts', 'src/web/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/common/**/*.test.ts', 'src/server/*.test.ts', 'src/server/lib/**/*.test.ts', 'src/server/db/**/*.test.ts', 'src/web/**/*.test.ts'],
+        },
+      },
       { test: { name: 'api-sqlite', include: apiTests, env: { TEST_DB: 'sqlite' }, testTimeout: 20_000, hookTimeout: 30_000 } },
       { test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 20_000, hookTimeout: 30_000 } },
     ],

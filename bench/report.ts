@@ -48,7 +48,11 @@ export function verdicts(report: Report): Verdict[] {
   const list = by('institute-list');
   if (floor && list) {
     const share = Math.round((list.rps / floor.rps) * 100);
-    out.push({ budget: 'institute list ≥ 60% of the floor, p99 < 30 ms', measured: `${share}% (${list.rps} of ${floor.rps} req/s), p99 ${list.p99} ms`, met: share >= 60 && list.p99 < 30 });
+    out.push({
+      budget: 'institute list ≥ 60% of the floor, p99 < 30 ms',
+      measured: `${share}% (${list.rps} of ${floor.rps} req/s), p99 ${list.p99} ms`,
+      met: share >= 60 && list.p99 < 30,
+    });
   }
   for (const name of ['admin-search-name', 'admin-search-reg-no', 'admin-search-mobile']) {
     const s = by(name);
@@ -68,11 +72,20 @@ export function verdicts(report: Report): Verdict[] {
   }
   const create = by('registration-create');
   if (create) {
-    out.push({ budget: 'registration create ≥ 1,500 req/s, no duplicate reg_no, no error', measured: `${create.rps} req/s, ${create.duplicates} duplicates, ${create.errors} errors, ${create.non2xx} non-2xx`, met: create.rps >= 1500 && create.errors === 0 && create.non2xx === 0 });
+    out.push({
+      budget: 'registration create ≥ 1,500 req/s, no duplicate reg_no, no error',
+      measured: `${create.rps} req/s, ${create.duplicates} duplicates, ${create.errors} errors, ${create.non2xx} non-2xx`,
+      met: create.rps >= 1500 && create.errors === 0 && create.non2xx === 0,
+    });
   }
   for (const name of ['public-site', 'public-page']) {
     const s = report.scenarios.find((r) => r.name === name);
-    if (s) out.push({ budget: `${name} ≥ 5,000 req/s`, measured: s.missing ? 'not served yet' : `${s.rps} req/s`, met: s.missing ? null : s.rps >= 5000 && s.errors === 0 });
+    if (s)
+      out.push({
+        budget: `${name} ≥ 5,000 req/s`,
+        measured: s.missing ? 'not served yet' : `${s.rps} req/s`,
+        met: s.missing ? null : s.rps >= 5000 && s.errors === 0,
+      });
   }
   const login = report.screens.find((s) => s.screen === 'login');
   if (login) out.push({ budget: 'login screen ≤ 150 KB JS gzipped', measured: `${login.jsGzipKb} KB`, met: login.jsGzipKb <= 150 });
@@ -131,13 +144,21 @@ export function writeReport(report: Report, dir: string): string[] {
   const md = path.join(dir, `${stem}.md`);
   fs.writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(md, markdown(report));
-  const newest = (pattern: RegExp) => fs.readdirSync(dir).filter((f) => pattern.test(f)).sort().at(-1);
+  const newest = (pattern: RegExp) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => pattern.test(f))
+      .sort()
+      .at(-1);
   const latest = ['sqlite', 'postgres']
     .flatMap((dialect) => [newest(new RegExp(`^\\d{4}-\\d\\d-\\d\\d-${dialect}\\.md$`)), newest(new RegExp(`-soak-${dialect}\\.md$`))])
     .filter((f): f is string => Boolean(f));
   const latestFile = path.join(dir, 'latest.md');
   // analysis.md is written by hand: the measured reasons behind each missed budget.
   const analysis = fs.existsSync(path.join(dir, 'analysis.md')) ? '\nWhere budgets are missed and why: [analysis.md](analysis.md).\n' : '';
-  fs.writeFileSync(latestFile, `# Latest benchmark reports\n\n${latest.map((f) => `- [${f.replace(/\.md$/, '')}](${f}) ([JSON](${f.replace(/\.md$/, '.json')}))`).join('\n')}\n${analysis}`);
+  fs.writeFileSync(
+    latestFile,
+    `# Latest benchmark reports\n\n${latest.map((f) => `- [${f.replace(/\.md$/, '')}](${f}) ([JSON](${f.replace(/\.md$/, '.json')}))`).join('\n')}\n${analysis}`,
+  );
   return [json, md, latestFile];
 }

@@ -25,5 +25,9 @@ export const studentForm = (i: number, label: string, mobilePrefix: string) => (
 /** An admin's approval of one of the seeded pending payments: its own form values with is_approved 1. */
 export function approvalOf(payment: Session['pendingPayments'][number]) {
   const { id, institute_id, amount, payment_method, transaction_id, date } = payment;
-  return { method: 'POST' as const, path: '/api/v1/scholarship-payments/update', body: { id, institute_id, amount, payment_method, transaction_id, date, is_approved: 1 } };
+  return {
+    method: 'POST' as const,
+    path: '/api/v1/scholarship-payments/update',
+    body: { id, institute_id, amount, payment_method, transaction_id, date, is_approved: 1 },
+  };
 }

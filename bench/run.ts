@@ -53,7 +53,15 @@ const SCENARIOS = [
   'public-page',
   'lighthouse',
 ];
-const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter(Boolean));
+const only =
+  values.only === undefined
+    ? undefined
+    : new Set(
+        values.only
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      );
 const unknown = [...(only ?? [])].filter((name) => !SCENARIOS.includes(name));
 if (unknown.length || only?.size === 0) throw new Error(`--only: unknown scenario ${unknown.join(', ') || '(none named)'}; known: ${SCENARIOS.join(', ')}`);
 const wanted = (name: string) => !only || only.has(name);
@@ -186,7 +194,10 @@ async function keysetComparison(page: number): Promise<string> {
 
 async function main() {
   if (smoke) {
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts', '--institutes', '30', '--registrations', '3000', '--db', dbUrl], { cwd: root, stdio: 'inherit' });
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts', '--institutes', '30', '--registrations', '3000', '--db', dbUrl], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (seeded.status !== 0) throw new Error('seeding the smoke database failed');
   }
   const sessionFile = sessionFileOf(database);
@@ -244,7 +255,12 @@ async function main() {
     }
   }
 
-  async function scenario(name: string, title: string, run: () => Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'> & Partial<ScenarioResult>>, floorRun = false) {
+  async function scenario(
+    name: string,
+    title: string,
+    run: () => Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'> & Partial<ScenarioResult>>,
+    floorRun = false,
+  ) {
     if (!wanted(name)) return;
     await settle(floorRun ? `http://127.0.0.1:${floorPort}/` : `${base}/api/health`);
     const load = os.loadavg().map(round);
@@ -253,25 +269,47 @@ async function main() {
     const result = { name, title, loadBefore: load, ...(await run()), peakRssMb: 0 };
     result.peakRssMb = sampler.peak();
     results.push(result);
-    console.log(`  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})`);
+    console.log(
+      `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})`,
+    );
   }
 
-  console.log(`bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections (admin screens ${adminConnections}), ${duration} s each after ${warmup} s of warm-up`);
+  console.log(
+    `bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections (admin screens ${adminConnections}), ${duration} s each after ${warmup} s of warm-up`,
+  );
   const list = '/api/v1/scholarship-registrations';
-  await scenario('floor-institute-list', 'Floor: bare node:http, same SQL and JSON', () => drive(`http://127.0.0.1:${floorPort}`, (i) => ({ path: list, headers: institute(i) })), true);
+  await scenario(
+    'floor-institute-list',
+    'Floor: bare node:http, same SQL and JSON',
+    () => drive(`http://127.0.0.1:${floorPort}`, (i) => ({ path: list, headers: institute(i) })),
+    true,
+  );
   await scenario('institute-list', "An institute's own list (100 rows)", () => drive(base, (i) => ({ path: list, headers: institute(i) })));
 
   const { samples } = session;
   await scenario('admin-search-name', 'Admin search by name across all', () =>
-    drive(base, (i) => ({ path: `${list}?search=${encodeURIComponent(samples.names[i % samples.names.length]!)}`, headers: admin }), { connections: adminConnections }),
+    drive(base, (i) => ({ path: `${list}?search=${encodeURIComponent(samples.names[i % samples.names.length]!)}`, headers: admin }), {
+      connections: adminConnections,
+    }),
   );
-  await scenario('admin-search-reg-no', 'Admin search by reg no', () => drive(base, (i) => ({ path: `${list}?search=${samples.regNos[i % samples.regNos.length]}`, headers: admin }), { connections: adminConnections }));
-  await scenario('admin-search-mobile', 'Admin search by mobile', () => drive(base, (i) => ({ path: `${list}?search=${samples.mobiles[i % samples.mobiles.length]}`, headers: admin }), { connections: adminConnections }));
+  await scenario('admin-search-reg-no', 'Admin search by reg no', () =>
+    drive(base, (i) => ({ path: `${list}?search=${samples.regNos[i % samples.regNos.length]}`, headers: admin }), { connections: adminConnections }),
+  );
+  await scenario('admin-search-mobile', 'Admin search by mobile', () =>
+    drive(base, (i) => ({ path: `${list}?search=${samples.mobiles[i % samples.mobiles.length]}`, headers: admin }), { connections: adminConnections }),
+  );
   const deepPage = Math.max(1, Math.min(5000, Math.floor((session.registrations * 0.98) / 100)));
-  await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100`, () => drive(base, () => ({ path: `${list}?page=${deepPage}`, headers: admin }), { connections: adminConnections }));
-  if (wanted('admin-list-deep')) notes.push(`${await keysetComparison(deepPage)} The list's exact total (count over every active row) is paid on every page; a keyset \`after_id\` with the maintained season total would make deep pages as cheap as the first.`);
+  await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100`, () =>
+    drive(base, () => ({ path: `${list}?page=${deepPage}`, headers: admin }), { connections: adminConnections }),
+  );
+  if (wanted('admin-list-deep'))
+    notes.push(
+      `${await keysetComparison(deepPage)} The list's exact total (count over every active row) is paid on every page; a keyset \`after_id\` with the maintained season total would make deep pages as cheap as the first.`,
+    );
   await scenario('analytics-institute', "An institute's dashboard numbers", () => drive(base, (i) => ({ path: `${list}/analytics`, headers: institute(i) })));
-  await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () => drive(base, () => ({ path: `${list}/analytics`, headers: admin }), { connections: adminConnections }));
+  await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () =>
+    drive(base, () => ({ path: `${list}/analytics`, headers: admin }), { connections: adminConnections }),
+  );
 
   await scenario('registration-create', 'Registration create under concurrency', async () => {
     const result = await drive(base, (i) => ({ method: 'POST', path: `${list}/store`, headers: institute(i), body: studentForm(i, 'bench', '0171') }));
@@ -306,7 +344,11 @@ async function main() {
   }
   await scenario('export-csv', 'CSV export of every registration (fresh server)', async () => {
     const started = performance.now();
-    const response = await fetch(`${base}/api/v1/export-data`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'scholarship-registrations' }) });
+    const response = await fetch(`${base}/api/v1/export-data`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'scholarship-registrations' }),
+    });
     let bytes = 0;
     let lines = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -331,10 +373,12 @@ async function main() {
     };
   });
 
-  for (const [name, title, pagePath] of ([
-    ['public-site', 'Public website home (/site)', '/site'],
-    ['public-page', `Public page (/${session.pages[0]})`, `/${session.pages[0]}`],
-  ] as const).filter(([name]) => wanted(name))) {
+  for (const [name, title, pagePath] of (
+    [
+      ['public-site', 'Public website home (/site)', '/site'],
+      ['public-page', `Public page (/${session.pages[0]})`, `/${session.pages[0]}`],
+    ] as const
+  ).filter(([name]) => wanted(name))) {
     const probe = await fetch(`${base}${pagePath}`, { headers: { accept: 'text/html' } });
     const html = await probe.text();
     // The client's index.html answers every unknown path; a public page has its own content.
@@ -377,12 +421,18 @@ async function main() {
     notes,
   };
   const written = writeResults ? writeReport(report, outDir) : [];
-  console.log(written.length ? `report: ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}` : `server peak RSS ${serverPeakMb} MB; no report written (--only without --out)`);
+  console.log(
+    written.length
+      ? `report: ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}`
+      : `server peak RSS ${serverPeakMb} MB; no report written (--only without --out)`,
+  );
 
   if (smoke) {
     const failed = results.filter((r) => !r.missing && (r.requests === 0 || r.errors > 0 || r.non2xx > 0));
     if (failed.length || !written.every((f) => fs.existsSync(f))) {
-      console.error(`smoke failed: ${failed.map((r) => `${r.name} (${r.requests} requests, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)})`).join(', ')}`);
+      console.error(
+        `smoke failed: ${failed.map((r) => `${r.name} (${r.requests} requests, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)})`).join(', ')}`,
+      );
       process.exitCode = 1;
     } else {
       console.log(`smoke passed: ${results.length} scenarios, no errors`);

@@ -47,14 +47,19 @@ function sqliteLoader(file: string): Loader {
   db.pragma('cache_size = -262144');
   db.pragma('temp_store = MEMORY');
   // The table's triggers (they keep the search index) are set aside for the load; the index is rebuilt at the end.
-  const triggers = db.prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'scholarship_registrations'`).all() as { name: string; sql: string }[];
+  const triggers = db.prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'scholarship_registrations'`).all() as {
+    name: string;
+    sql: string;
+  }[];
   for (const { name } of triggers) db.exec(`drop trigger ${name}`);
   const statements = new Map<string, SQLite.Statement>();
   return {
     async insert(table, rows) {
       let statement = statements.get(table.name);
       if (!statement) {
-        statement = db.prepare(`insert into ${table.name} (${table.columns.map(([c]) => `"${c}"`).join(', ')}) values (${table.columns.map(() => '?').join(', ')})`);
+        statement = db.prepare(
+          `insert into ${table.name} (${table.columns.map(([c]) => `"${c}"`).join(', ')}) values (${table.columns.map(() => '?').join(', ')})`,
+        );
         statements.set(table.name, statement);
       }
       const run = statement;
@@ -222,9 +227,21 @@ const TOKENS: Table = {
   ],
 };
 
-const TOTALS: Table = { name: 'registration_totals', columns: [['name', 'text'], ['total', 'int']] };
+const TOTALS: Table = {
+  name: 'registration_totals',
+  columns: [
+    ['name', 'text'],
+    ['total', 'int'],
+  ],
+};
 
-const SEQUENCES: Table = { name: 'sequences', columns: [['name', 'text'], ['value', 'int']] };
+const SEQUENCES: Table = {
+  name: 'sequences',
+  columns: [
+    ['name', 'text'],
+    ['value', 'int'],
+  ],
+};
 
 const PAGES: Table = {
   name: 'web_pages',
@@ -335,9 +352,31 @@ async function main() {
     const at = iso(seasonStart + (i / instituteCount) * seasonMs * 0.3);
     institutes.push({ id, name, nameEnglish, upazila });
     rows.push([
-      id, uidOf(i), instituteRole.id, name, email, `0171${String(i).padStart(7, '0')}`, `institute-${i + 1}`, 1, type, 'play-10th', name, nameEnglish,
-      pick(['private', 'non-government', 'government']), pick(MALE_NAMES)[0] + ' ' + pick(FAMILY_NAMES)[0], division.id, district.id, upazila.id, division.name_bn, district.name_bn,
-      upazila.name_bn, upazila.name_en, passwordHash, 0, at, at,
+      id,
+      uidOf(i),
+      instituteRole.id,
+      name,
+      email,
+      `0171${String(i).padStart(7, '0')}`,
+      `institute-${i + 1}`,
+      1,
+      type,
+      'play-10th',
+      name,
+      nameEnglish,
+      pick(['private', 'non-government', 'government']),
+      pick(MALE_NAMES)[0] + ' ' + pick(FAMILY_NAMES)[0],
+      division.id,
+      district.id,
+      upazila.id,
+      division.name_bn,
+      district.name_bn,
+      upazila.name_bn,
+      upazila.name_en,
+      passwordHash,
+      0,
+      at,
+      at,
     ]);
     if (i < TOKEN_INSTITUTES) {
       const plain = token();
@@ -386,11 +425,38 @@ async function main() {
       session.samples.names.push(`${secondEn} ${familyEn}`.toLowerCase());
     }
     rows.push([
-      id, institute.id, regNo, rollNo, nameEnglish, `${firstBn} ${secondBn} ${familyBn}`, nameEnglish, `${fatherBn} ${familyBn}`, `${fatherEn} ${familyEn}`,
-      `${motherBn} ${pick(FAMILY_NAMES)[0]}`, `${motherEn} ${pick(FAMILY_NAMES)[1]}`, gender, klass, String(1 + Math.floor(random() * 120)), department,
-      random() < 0.7 ? `20${pick(['14', '15', '16', '17'])}${digits(13)}` : null, district.division_id, district.id, institute.upazila.id,
-      divisionById.get(district.division_id)!.name_bn, district.name_bn, institute.upazila.name_bn, `${pick(FAMILY_NAMES)[0]}পাড়া`, institute.upazila.name_en,
-      mobile, institute.name, institute.nameEnglish, institute.id, regNo, status, at, at,
+      id,
+      institute.id,
+      regNo,
+      rollNo,
+      nameEnglish,
+      `${firstBn} ${secondBn} ${familyBn}`,
+      nameEnglish,
+      `${fatherBn} ${familyBn}`,
+      `${fatherEn} ${familyEn}`,
+      `${motherBn} ${pick(FAMILY_NAMES)[0]}`,
+      `${motherEn} ${pick(FAMILY_NAMES)[1]}`,
+      gender,
+      klass,
+      String(1 + Math.floor(random() * 120)),
+      department,
+      random() < 0.7 ? `20${pick(['14', '15', '16', '17'])}${digits(13)}` : null,
+      district.division_id,
+      district.id,
+      institute.upazila.id,
+      divisionById.get(district.division_id)!.name_bn,
+      district.name_bn,
+      institute.upazila.name_bn,
+      `${pick(FAMILY_NAMES)[0]}পাড়া`,
+      institute.upazila.name_en,
+      mobile,
+      institute.name,
+      institute.nameEnglish,
+      institute.id,
+      regNo,
+      status,
+      at,
+      at,
     ]);
     if (rows.length === BATCH) {
       await loader.insert(REGISTRATION, rows);
@@ -434,8 +500,24 @@ async function main() {
       const amount = 200 * (5 + Math.floor(random() * 100));
       const date = iso(seasonStart + random() * seasonMs).slice(0, 10);
       const at = `${date}T10:00:00.000Z`;
-      if (pending && session.pendingPayments.length < 50_000) session.pendingPayments.push({ id, institute_id: institute.id, amount, payment_method: method, transaction_id: transactionId, date });
-      rows.push([id, institute.id, amount, method, transactionId, date, pending ? 0 : 1, pending ? null : admin.id, pending ? null : at, institute.id, transactionId.toLowerCase(), 1, at, at]);
+      if (pending && session.pendingPayments.length < 50_000)
+        session.pendingPayments.push({ id, institute_id: institute.id, amount, payment_method: method, transaction_id: transactionId, date });
+      rows.push([
+        id,
+        institute.id,
+        amount,
+        method,
+        transactionId,
+        date,
+        pending ? 0 : 1,
+        pending ? null : admin.id,
+        pending ? null : at,
+        institute.id,
+        transactionId.toLowerCase(),
+        1,
+        at,
+        at,
+      ]);
       if (rows.length === BATCH) {
         await loader.insert(PAYMENTS, rows);
         rows = [];
@@ -448,7 +530,9 @@ async function main() {
   const pages: Row[] = [];
   const published = iso(seasonStart);
   const page = (url: string, title: string, type: string, paragraphs: number) => {
-    const content = Array.from({ length: paragraphs }, (_, i) => `<p>${title} — অনুচ্ছেদ ${i + 1}. বৃত্তি পরীক্ষার নিবন্ধন, ফি জমা ও প্রবেশপত্র সম্পর্কিত তথ্য।</p>`).join('');
+    const content = Array.from({ length: paragraphs }, (_, i) => `<p>${title} — অনুচ্ছেদ ${i + 1}. বৃত্তি পরীক্ষার নিবন্ধন, ফি জমা ও প্রবেশপত্র সম্পর্কিত তথ্য।</p>`).join(
+      '',
+    );
     pages.push([url, title, published, content, type, `${title}: scholarship exam information`, url, 1, published, published]);
     session.pages.push(url);
   };

@@ -106,7 +106,13 @@ async function main() {
             setupRequest: (request) => {
               const r = next(i++);
               const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-              return { ...request, method: r.method ?? 'GET', path: r.path, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...r.headers }, body };
+              return {
+                ...request,
+                method: r.method ?? 'GET',
+                path: r.path,
+                headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...r.headers },
+                body,
+              };
             },
           },
         ],
@@ -166,13 +172,17 @@ ${minutes} minutes of mixed traffic at ${rate} req/s over ${connections} connect
 | requests | ${report.requests.toLocaleString('en')} (${report.rps} req/s) |
 | latency p50 / p95 / p99 | ${report.p50} / ${report.p95} / ${report.p99} ms |
 | errors / non-2xx | ${errors} / ${result.non2xx} |
-| answers by status | ${Object.entries(report.statuses).map(([s, n]) => `${s}: ${n.toLocaleString('en')}`).join(', ')} |
+| answers by status | ${Object.entries(report.statuses)
+      .map(([s, n]) => `${s}: ${n.toLocaleString('en')}`)
+      .join(', ')} |
 | server RSS, mean of each minute (MB) | ${perMinute.join(', ')} |
 | server RSS peak | ${report.rssPeakMb} MB |
 | memory flat (last minute ≤ second minute × 1.15 + 10 MB) | ${flat ? 'yes' : 'no'} |
 `,
   );
-  console.log(`soak ${report.passed ? 'passed' : 'FAILED'}: ${report.requests} requests, ${errors} errors, ${result.non2xx} non-2xx, RSS per minute ${perMinute.join(' ')} MB → ${path.relative(root, path.join(outDir, `${name}.md`))}`);
+  console.log(
+    `soak ${report.passed ? 'passed' : 'FAILED'}: ${report.requests} requests, ${errors} errors, ${result.non2xx} non-2xx, RSS per minute ${perMinute.join(' ')} MB → ${path.relative(root, path.join(outDir, `${name}.md`))}`,
+  );
   fs.rmSync(tmp, { recursive: true, force: true });
   if (!report.passed) process.exitCode = 1;
 }

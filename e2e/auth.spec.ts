@@ -42,7 +42,11 @@ test.describe.serial('an institute', () => {
   });
 
   test('logs in by institute id (typed in Bengali digits) and sees the institute navigation', async ({ page }) => {
-    await login(page, uid.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d))), institute.password);
+    await login(
+      page,
+      uid.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d))),
+      institute.password,
+    );
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(bn.dashboard.welcome.replace('{{name}}', institute.name));
     await expect(page.getByTestId('profile-card')).toContainText(institute.email);

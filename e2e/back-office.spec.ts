@@ -156,7 +156,9 @@ test('an admin creates a menu and a sub menu of it; the sub menu list shows the 
   await page.getByTestId('module-menu').getByRole('link', { name: bn.resources.webPageSubMenu.create }).click();
   await expect(page).toHaveURL(/\/web-page-sub-menu\/create$/);
   // The menu select loads the menus 500 at a time (spec §7).
-  const menusLoaded = page.waitForResponse((response) => response.url().includes('/api/v1/web-page-menu?') && new URL(response.url()).searchParams.get('paginate') === '500');
+  const menusLoaded = page.waitForResponse(
+    (response) => response.url().includes('/api/v1/web-page-menu?') && new URL(response.url()).searchParams.get('paginate') === '500',
+  );
   await page.reload();
   await menusLoaded;
   await choose(page, bn.fields.web_page_menu_id, menu);

@@ -14,7 +14,8 @@ type Violation = { page: string; directive: string; blocked: string; source: str
 async function watchViolations(page: Page): Promise<Violation[]> {
   const violations: Violation[] = [];
   page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push({ page: page.url(), directive: 'console', blocked: message.text(), source: message.location().url });
+    if (message.text().includes('Content Security Policy'))
+      violations.push({ page: page.url(), directive: 'console', blocked: message.text(), source: message.location().url });
   });
   await page.exposeFunction('__reportCspViolation', (violation: Omit<Violation, 'page'>) => violations.push({ page: page.url(), ...violation }));
   await page.addInitScript(() => {
@@ -44,7 +45,10 @@ test('the admin UI runs under the Content-Security-Policy', async ({ page }) => 
   await login(page, ADMIN.email, ADMIN.password);
   await expect(page.getByTestId('profile-card')).toBeVisible();
 
-  const links = await page.getByRole('navigation').locator('a[href^="/"]').evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href') as string))]);
+  const links = await page
+    .getByRole('navigation')
+    .locator('a[href^="/"]')
+    .evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href') as string))]);
   expect(links.length).toBeGreaterThan(5);
   for (const link of links) {
     await page.goto(link);
@@ -83,7 +87,11 @@ test('the public website runs under the Content-Security-Policy', async ({ page 
   const response = await page.goto('/site');
   expect(response?.status()).toBe(200);
   await settle(page);
-  const internal = await page.locator('a[href^="/"]').evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href') as string))].filter((href) => !href.startsWith('/login') && !href.startsWith('/register')));
+  const internal = await page
+    .locator('a[href^="/"]')
+    .evaluateAll((anchors) =>
+      [...new Set(anchors.map((a) => a.getAttribute('href') as string))].filter((href) => !href.startsWith('/login') && !href.startsWith('/register')),
+    );
   for (const link of internal.slice(0, 8)) {
     await page.goto(link);
     await settle(page);

@@ -6,7 +6,21 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiToken, bn, enterWithToken, field, fillUserForm, login, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
+import {
+  ADMIN,
+  adminToken,
+  apiToken,
+  bn,
+  enterWithToken,
+  field,
+  fillUserForm,
+  login,
+  messages,
+  newInstitute,
+  registerByApi,
+  storeByApi,
+  uniqueSuffix,
+} from './helpers.js';
 
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 640 },
@@ -58,7 +72,10 @@ test('Bengali text is set in the self-hosted Noto Sans Bengali', async ({ page }
     return {
       loaded: [...document.fonts].filter((font) => font.family.replaceAll('"', '') === 'Noto Sans Bengali' && font.status === 'loaded').length,
       bengaliReady: document.fonts.check('16px "Noto Sans Bengali"', 'বাংলা'),
-      files: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.woff2')),
+      files: performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.woff2')),
       family: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
     };
   });

@@ -5,7 +5,20 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, apiToken, bn, choose, en, enterWithToken, field, fillRegistration, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
+import {
+  adminToken,
+  apiToken,
+  bn,
+  choose,
+  en,
+  enterWithToken,
+  field,
+  fillRegistration,
+  messages,
+  newInstitute,
+  registerByApi,
+  uniqueSuffix,
+} from './helpers.js';
 
 const SETTINGS = '/settings';
 const REGISTRATIONS = '/scholarship-registrations';
@@ -15,7 +28,8 @@ const toast = (page: Page, message: string) => page.locator('.mantine-Notificati
 const moduleMenu = (page: Page) => page.getByTestId('module-menu');
 
 /** The upload field labelled `label`: its wrapper (label, widget, preview, error). */
-const uploadField = (page: Page, label: string): Locator => page.locator('[data-field]').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}( \\*)?$`) }) });
+const uploadField = (page: Page, label: string): Locator =>
+  page.locator('[data-field]').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}( \\*)?$`) }) });
 
 /** A real image of the given size, as a file for an input. */
 async function image(name: string, width: number, height: number) {
@@ -268,7 +282,10 @@ test('an institute sets its photo and logo on the profile update; both are store
   await upload(logo, await image('logo.png', 400, 400));
   await expect(photo.locator('input[type="hidden"][name="photo"]')).toHaveValue(/^uploads\/photos\/[0-9a-f]{32}\.png$/, { timeout: 30_000 });
   await expect(logo.locator('input[type="hidden"][name="file"]')).toHaveValue(/^uploads\/logos\/[0-9a-f]{32}\.png$/, { timeout: 30_000 });
-  const paths = { photo: await photo.locator('input[type="hidden"][name="photo"]').inputValue(), file: await logo.locator('input[type="hidden"][name="file"]').inputValue() };
+  const paths = {
+    photo: await photo.locator('input[type="hidden"][name="photo"]').inputValue(),
+    file: await logo.locator('input[type="hidden"][name="file"]').inputValue(),
+  };
 
   await page.getByRole('button', { name: bn.actions.update }).click();
   await expect(toast(page, messages.bn.profile_updated).first()).toBeVisible();

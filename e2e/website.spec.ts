@@ -16,7 +16,9 @@ const BUILDER = '/web-pages-management/page-builder';
 const png = async (name: string, width: number, height: number, color: string) => ({
   name,
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer(),
+  buffer: await sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer(),
 });
 
 /** A small, real PDF (one empty page). */
@@ -68,7 +70,12 @@ test('screenshots of the page list, form, details and builder at 360 and 1280 px
   const id = await pageByApi(request, token, `পরীক্ষার নোটিশ ${suffix}`, `notice-${suffix}`, {
     image: ((await photo.json()) as { data: string }).data,
     content: '<h2>বৃত্তি পরীক্ষা ২০২৬</h2><p>পরীক্ষা শুরু হবে সকাল <strong>১০টায়</strong>।</p><ul><li>প্রবেশপত্র সঙ্গে আনুন</li><li>কলম আনুন</li></ul>',
-    layout: { rows: [{ layout: '6+6', cells: ['<p>বাম ঘর</p>', '<p>ডান ঘর</p>'] }, { layout: '4+4+4', cells: ['<p>এক</p>', '<p>দুই</p>', '<p>তিন</p>'] }] },
+    layout: {
+      rows: [
+        { layout: '6+6', cells: ['<p>বাম ঘর</p>', '<p>ডান ঘর</p>'] },
+        { layout: '4+4+4', cells: ['<p>এক</p>', '<p>দুই</p>', '<p>তিন</p>'] },
+      ],
+    },
   });
   await enterWithToken(page, token);
   for (const width of [1280, 360]) {
@@ -127,7 +134,10 @@ test('an admin writes a notice page with an image, SEO and OG fields and a PDF, 
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.getByTestId('page-content-editor').locator('input[type="file"]').setInputFiles(await png('routine-board.png', 1600, 900, '#2f9e44'));
+    await page
+      .getByTestId('page-content-editor')
+      .locator('input[type="file"]')
+      .setInputFiles(await png('routine-board.png', 1600, 900, '#2f9e44'));
     await expect(page.getByTestId('editor-upload-progress')).toBeVisible();
     await expect(editor.locator('img')).toHaveAttribute('src', new RegExp(`^/${'uploads/'}${postsFolder()}/[^/]+\\.png$`));
     await expect(page.getByTestId('editor-upload-progress')).toHaveCount(0);

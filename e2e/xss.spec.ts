@@ -61,14 +61,22 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const menu = await admin.post('/api/v1/web-page-menu/store', { title: payload(`${tag}-menu`), content_url: `/${tag}-page`, is_published: 1 });
   expect(menu.status).toBe(200);
   const menuId = menu.body!.data.id as number;
-  const subMenu = await admin.post('/api/v1/web-page-sub-menu/store', { title: payload(`${tag}-submenu`), content_url: `/${tag}-page`, web_page_menu_id: menuId, is_published: 1 });
+  const subMenu = await admin.post('/api/v1/web-page-sub-menu/store', {
+    title: payload(`${tag}-submenu`),
+    content_url: `/${tag}-page`,
+    web_page_menu_id: menuId,
+    is_published: 1,
+  });
   expect(subMenu.status).toBe(200);
   paths.push('/web-pages-management/web-page-menu', `/web-pages-management/web-page-menu/${menuId}`);
   paths.push('/web-pages-management/web-page-sub-menu', `/web-pages-management/web-page-sub-menu/${subMenu.body!.data.id as number}`);
 
   // A javascript: address must be refused, or it would run when the menu is clicked.
   expect((await admin.post('/api/v1/web-page-menu/store', { title: `${tag} js`, content_url: 'javascript:window.__xss=1', is_published: 1 })).status).toBe(422);
-  expect((await admin.post('/api/v1/web-page-menu/store', { title: `${tag} js2`, content_url: '/ok', redirect_url: 'javascript:window.__xss=1', is_published: 1 })).status).toBe(422);
+  expect(
+    (await admin.post('/api/v1/web-page-menu/store', { title: `${tag} js2`, content_url: '/ok', redirect_url: 'javascript:window.__xss=1', is_published: 1 }))
+      .status,
+  ).toBe(422);
 
   let noticeCategory = 0;
   for (const kind of ['blog', 'news', 'notice'] as const) {
@@ -102,7 +110,10 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
       const values = (await admin.get(`/api/v1/settings/${group.id}/${sub.id}/values`)).data as unknown as { id: number; key: string; type: string }[];
       const text = values.filter((v) => v.type === 'text' && ['site_name', 'site_tagline', 'contact_address', 'bank_account'].includes(v.key));
       if (text.length === 0) continue;
-      const res = await admin.post('/api/v1/settings/update', { id: sub.id, fields: Object.fromEntries(text.map((v) => [v.id, { value: payload(`${tag}-${v.key}`) }])) });
+      const res = await admin.post('/api/v1/settings/update', {
+        id: sub.id,
+        fields: Object.fromEntries(text.map((v) => [v.id, { value: payload(`${tag}-${v.key}`) }])),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
   }
@@ -137,7 +148,9 @@ async function expectNothingRan(page: Page, dialogs: string[], where: string) {
     return {
       ran: w.__xss,
       violations: w.__violations,
-      injected: document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload], [onmouseover], iframe[srcdoc], a[href^="javascript:" i], iframe[src^="javascript:" i]').length,
+      injected: document.querySelectorAll(
+        'img[src="x"], svg[onload], [onerror], [onload], [onmouseover], iframe[srcdoc], a[href^="javascript:" i], iframe[src^="javascript:" i]',
+      ).length,
       inlineScripts: [...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('__xss')).length,
     };
   });

@@ -183,7 +183,8 @@ function validate(kind, rows, expected, parents, errors) {
     if (ids.has(r.id)) errors.push(`${kind} ${r.id}: duplicate id`);
     ids.add(r.id);
     if (parents && !parents.some((p) => p.id === r.parent)) errors.push(`${kind} ${r.id}: parent ${r.parent} does not exist`);
-    if (!BENGALI_NAME.test(r.name_bn) || r.name_bn !== r.name_bn.normalize('NFC')) errors.push(`${kind} ${r.id}: bad Bengali name ${JSON.stringify(r.name_bn)}`);
+    if (!BENGALI_NAME.test(r.name_bn) || r.name_bn !== r.name_bn.normalize('NFC'))
+      errors.push(`${kind} ${r.id}: bad Bengali name ${JSON.stringify(r.name_bn)}`);
     if (!ENGLISH_NAME.test(r.name_en)) errors.push(`${kind} ${r.id}: bad English name ${JSON.stringify(r.name_en)}`);
     // The same name twice under one parent is a duplicated row.
     for (const name of [r.name_en.toLowerCase(), r.name_bn]) {
@@ -201,9 +202,19 @@ function serialise({ divisions, districts, upazilas }) {
   const block = (key, rows, last) => `  "${key}": [\n${rows.map((r) => `    ${JSON.stringify(r)}`).join(',\n')}\n  ]${last ? '' : ','}\n`;
   return (
     '{\n' +
-    block('divisions', divisions.map((r) => [r.id, r.name_en, r.name_bn])) +
-    block('districts', districts.map((r) => [r.id, r.parent, r.name_en, r.name_bn])) +
-    block('upazilas', upazilas.map((r) => [r.id, r.parent, r.name_en, r.name_bn]), true) +
+    block(
+      'divisions',
+      divisions.map((r) => [r.id, r.name_en, r.name_bn]),
+    ) +
+    block(
+      'districts',
+      districts.map((r) => [r.id, r.parent, r.name_en, r.name_bn]),
+    ) +
+    block(
+      'upazilas',
+      upazilas.map((r) => [r.id, r.parent, r.name_en, r.name_bn]),
+      true,
+    ) +
     '}\n'
   );
 }

@@ -51,7 +51,9 @@ function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(chromium) && bengaliFontInstalled()) return chromium;
   if (process.getuid?.() !== 0) {
-    console.error(`\nThe end-to-end tests need Chromium at ${chromium} and a Bengali font.\nInstall them with: sudo apt-get install -y chromium fonts-noto-core\n(or set CHROMIUM_PATH to another Chromium), then run npm test again.`);
+    console.error(
+      `\nThe end-to-end tests need Chromium at ${chromium} and a Bengali font.\nInstall them with: sudo apt-get install -y chromium fonts-noto-core\n(or set CHROMIUM_PATH to another Chromium), then run npm test again.`,
+    );
     process.exit(1);
   }
   console.log('» installing chromium and fonts-noto-core with apt-get');
@@ -67,6 +69,7 @@ fs.mkdirSync(results, { recursive: true });
 stage('type check', 'npx', ['tsc', '-p', 'tsconfig.json']);
 stage('type check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
 stage('lint', 'npx', ['eslint', '.']);
+stage('format', 'npx', ['prettier', '--check', '.']);
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const projects = ['unit', 'api-sqlite'];
@@ -79,7 +82,14 @@ if (await postgresReachable(postgresUrl)) {
   console.log('\n  ⚠ SKIPPED: the API suite on PostgreSQL (set TEST_DATABASE_URL or start PostgreSQL on 127.0.0.1:5432)\n');
 }
 const vitestJson = path.join(results, 'vitest.json');
-stage(`unit and API tests (${projects.join(', ')})`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+stage(`unit and API tests (${projects.join(', ')})`, 'npx', [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -103,7 +113,10 @@ else totals.failed += 1;
 ensureClientBuild();
 const chromium = ensureChromium();
 const playwrightJson = path.join(results, 'playwright.json');
-stage('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+stage('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  CHROMIUM_PATH: chromium,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+});
 const playwright = readJson(playwrightJson);
 if (playwright) {
   totals.passed += playwright.stats.expected + playwright.stats.flaky;

@@ -63,7 +63,10 @@ export function requiredId() {
 
 /** An id a form may leave unselected ('' counts as not given). */
 export function optionalId() {
-  return z.preprocess(numberInput, z.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number').max(MAX_ID, 'invalid_number').optional());
+  return z.preprocess(
+    numberInput,
+    z.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number').max(MAX_ID, 'invalid_number').optional(),
+  );
 }
 
 export function optionalInt(min: number, max: number) {
@@ -98,7 +101,10 @@ export function optionalPhone() {
       const t = blankToUndefined(v);
       return typeof t === 'string' ? toAsciiDigits(t).replace(/[\s-]/g, '') : t;
     },
-    z.string({ error: 'invalid_phone' }).regex(/^\+?\d{6,15}$/, 'invalid_phone').optional(),
+    z
+      .string({ error: 'invalid_phone' })
+      .regex(/^\+?\d{6,15}$/, 'invalid_phone')
+      .optional(),
   );
 }
 
@@ -119,7 +125,10 @@ export function requiredEmail() {
 export function optionalUrl() {
   return z.preprocess(
     blankToUndefined,
-    z.url({ protocol: /^https?$/, error: 'invalid_url' }).max(LIMITS.shortText, 'too_long').optional(),
+    z
+      .url({ protocol: /^https?$/, error: 'invalid_url' })
+      .max(LIMITS.shortText, 'too_long')
+      .optional(),
   );
 }
 
@@ -141,9 +150,5 @@ export function optionalFilePath() {
 }
 
 export function password() {
-  return z
-    .string({ error: requiredError })
-    .min(1, 'required')
-    .min(LIMITS.password.min, 'too_short')
-    .max(LIMITS.password.max, 'too_long');
+  return z.string({ error: requiredError }).min(1, 'required').min(LIMITS.password.min, 'too_short').max(LIMITS.password.max, 'too_long');
 }

@@ -26,7 +26,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
     .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Scholarship <no-reply@localhost>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -46,8 +49,7 @@ const EnvSchema = z.object({
 });
 
 export type StorageConfig =
-  | { driver: 'local'; dir: string }
-  | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  { driver: 'local'; dir: string } | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 
 export type Config = {
   env: 'development' | 'production' | 'test';

@@ -38,9 +38,7 @@ describe('geo data', () => {
   });
 
   it('has the official Bengali names', () => {
-    expect(divisions.map((d) => d.name_bn)).toEqual(
-      ['চট্টগ্রাম', 'রাজশাহী', 'খুলনা', 'বরিশাল', 'সিলেট', 'ঢাকা', 'রংপুর', 'ময়মনসিংহ'].map(nfc),
-    );
+    expect(divisions.map((d) => d.name_bn)).toEqual(['চট্টগ্রাম', 'রাজশাহী', 'খুলনা', 'বরিশাল', 'সিলেট', 'ঢাকা', 'রংপুর', 'ময়মনসিংহ'].map(nfc));
     const districtBn = (id: number) => districtById.get(id)?.name_bn;
     expect(districtBn(3)).toBe(nfc('ব্রাহ্মণবাড়িয়া'));
     expect(districtBn(9)).toBe(nfc('কক্সবাজার'));

@@ -49,12 +49,8 @@ const rows = data as {
 const frozen = <T extends object>(items: T[]): readonly T[] => Object.freeze(items.map((item) => Object.freeze(item)));
 
 export const divisions: readonly Division[] = frozen(rows.divisions.map(([id, name_en, name_bn]) => ({ id, name_en, name_bn })));
-export const districts: readonly District[] = frozen(
-  rows.districts.map(([id, division_id, name_en, name_bn]) => ({ id, division_id, name_en, name_bn })),
-);
-export const upazilas: readonly Upazila[] = frozen(
-  rows.upazilas.map(([id, district_id, name_en, name_bn]) => ({ id, district_id, name_en, name_bn })),
-);
+export const districts: readonly District[] = frozen(rows.districts.map(([id, division_id, name_en, name_bn]) => ({ id, division_id, name_en, name_bn })));
+export const upazilas: readonly Upazila[] = frozen(rows.upazilas.map(([id, district_id, name_en, name_bn]) => ({ id, district_id, name_en, name_bn })));
 
 export const divisionById: ReadonlyMap<number, Division> = new Map(divisions.map((d) => [d.id, d]));
 export const districtById: ReadonlyMap<number, District> = new Map(districts.map((d) => [d.id, d]));

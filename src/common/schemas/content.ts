@@ -5,7 +5,14 @@ import { optionalInt, optionalText, requiredId, requiredText } from '../validati
 /** A 0/1 switch; a form that leaves it out gets `fallback`, so an update always sets it. */
 const flag01 = (fallback: 0 | 1) =>
   z.preprocess(
-    (value) => (value === true || value === 'true' || value === '1' || value === 1 ? 1 : value === false || value === 'false' || value === '0' || value === 0 ? 0 : value === '' ? undefined : value),
+    (value) =>
+      value === true || value === 'true' || value === '1' || value === 1
+        ? 1
+        : value === false || value === 'false' || value === '0' || value === 0
+          ? 0
+          : value === ''
+            ? undefined
+            : value,
     z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).default(fallback),
   );
 

@@ -32,8 +32,17 @@ export type Conditions = z.infer<typeof Conditions>;
 
 /** A list of names, given repeated (`fields[]=a&fields[]=b`) or comma-separated. */
 const nameList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
-  z.array(z.string({ error: 'unknown_column' }).max(64, 'too_long'), { error: 'unknown_column' }).max(100, 'too_big').optional(),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : value,
+  z
+    .array(z.string({ error: 'unknown_column' }).max(64, 'too_long'), { error: 'unknown_column' })
+    .max(100, 'too_big')
+    .optional(),
 );
 
 const flag = z.preprocess(
@@ -73,7 +82,12 @@ export type Paginated<Row> = {
   links: PageLink[];
 };
 
-export const IdBody = z.object({ id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'required' }).int('invalid_number').positive('invalid_number').max(MAX_ID, 'invalid_number')) });
+export const IdBody = z.object({
+  id: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: 'required' }).int('invalid_number').positive('invalid_number').max(MAX_ID, 'invalid_number'),
+  ),
+});
 
 /** POST /api/v1/export-data: which resource, the title of the file and the same filters as its list. */
 export const ExportBody = z.object({

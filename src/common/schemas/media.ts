@@ -33,7 +33,10 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim(
 
 /** The upload's other form fields (the file itself is read separately, from its bytes). */
 export const UploadFields = z.object({
-  folder: z.preprocess(text, z.string({ error: 'invalid_folder' }).max(100, 'invalid_folder').regex(MEDIA_FOLDER, 'invalid_folder').default(UPLOAD_DEFAULT_FOLDER)),
+  folder: z.preprocess(
+    text,
+    z.string({ error: 'invalid_folder' }).max(100, 'invalid_folder').regex(MEDIA_FOLDER, 'invalid_folder').default(UPLOAD_DEFAULT_FOLDER),
+  ),
   width: optionalInt(UPLOAD_SIZE_RANGE.min, UPLOAD_SIZE_RANGE.max).transform((v) => v ?? UPLOAD_DEFAULT_SIZE),
   height: optionalInt(UPLOAD_SIZE_RANGE.min, UPLOAD_SIZE_RANGE.max).transform((v) => v ?? UPLOAD_DEFAULT_SIZE),
   accept: z.preprocess(
@@ -42,14 +45,22 @@ export const UploadFields = z.object({
       .string({ error: 'invalid_accept' })
       .max(200, 'invalid_accept')
       .regex(/^[a-z*]+\/[a-z0-9.+*-]+(\s*,\s*[a-z*]+\/[a-z0-9.+*-]+)*$/i, 'invalid_accept')
-      .transform((v) => v.toLowerCase().split(',').map((entry) => entry.trim()))
+      .transform((v) =>
+        v
+          .toLowerCase()
+          .split(',')
+          .map((entry) => entry.trim()),
+      )
       .optional(),
   ),
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
 export const DeleteMediaBody = z.object({
-  path: z.preprocess((v) => (typeof v === 'string' ? normalizeMediaPath(v) : v), z.string({ error: 'required' }).min(1, 'required').regex(MEDIA_PATH, 'invalid_path')),
+  path: z.preprocess(
+    (v) => (typeof v === 'string' ? normalizeMediaPath(v) : v),
+    z.string({ error: 'required' }).min(1, 'required').regex(MEDIA_PATH, 'invalid_path'),
+  ),
 });
 
 export const UploadEnvelope = z.object({ message: z.string(), data: z.string() });

@@ -11,7 +11,8 @@ describe('the page form', () => {
     expect(publishedAtInput(parsed.published_at)).toBe('2026-11-22T10:30');
     expect(PageBody.parse({ ...valid, published_at: '2026-01-01T02:00' }).published_at).toBe('2025-12-31T20:00:00.000Z');
     expect(PageBody.parse({ ...valid, published_at: '2026-11-22T10:30:00Z' }).published_at).toBe('2026-11-22T10:30:00.000Z');
-    for (const bad of ['2026-02-29T10:00', '2026-11-22T24:00', '22/11/2026 10:30', 'tomorrow']) expect(issues({ published_at: bad }), bad).toEqual(['published_at:invalid_date']);
+    for (const bad of ['2026-02-29T10:00', '2026-11-22T24:00', '22/11/2026 10:30', 'tomorrow'])
+      expect(issues({ published_at: bad }), bad).toEqual(['published_at:invalid_date']);
   });
 
   it('normalises urls and refuses reserved or malformed ones', () => {
@@ -24,7 +25,9 @@ describe('the page form', () => {
 
   it('defaults the content type to page and checks source links and the PDF', () => {
     expect(PageBody.parse(valid).content_type).toBe('page');
-    expect(PageBody.parse({ ...valid, source_files_url: ' https://a.test/x.pdf ,\n/uploads/y.pdf, ' }).source_files_url).toBe('https://a.test/x.pdf, /uploads/y.pdf');
+    expect(PageBody.parse({ ...valid, source_files_url: ' https://a.test/x.pdf ,\n/uploads/y.pdf, ' }).source_files_url).toBe(
+      'https://a.test/x.pdf, /uploads/y.pdf',
+    );
     expect(issues({ source_files_url: 'data:text/html,x' })).toEqual(['source_files_url:invalid_source_links']);
     expect(issues({ source_files_url: '//evil.test/x' })).toEqual(['source_files_url:invalid_source_links']);
     expect(issues({ content_file: 'uploads/files/a.PDF' })).toBeUndefined();

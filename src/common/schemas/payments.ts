@@ -9,7 +9,7 @@ export const MAX_PAYMENT_AMOUNT = 10_000_000;
 const FUTURE_TOLERANCE_MS = 36 * 3600 * 1000;
 
 const amount = z.preprocess(
-  (v) => (typeof v === 'string' ? (toAsciiDigits(v.trim().replace(/,/g, '')) || undefined) : v),
+  (v) => (typeof v === 'string' ? toAsciiDigits(v.trim().replace(/,/g, '')) || undefined : v),
   z.coerce
     .number({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') })
     .int('invalid_number')

@@ -16,7 +16,9 @@ import {
 import { ALWAYS, checkAddress } from './institute.js';
 
 function digits(min: number, max: number, required: boolean) {
-  const schema = z.string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') }).regex(new RegExp(`^\\d{${min},${max}}$`), 'invalid_number');
+  const schema = z
+    .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') })
+    .regex(new RegExp(`^\\d{${min},${max}}$`), 'invalid_number');
   return z.preprocess((v) => (typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : v), required ? schema : schema.optional());
 }
 
@@ -54,7 +56,15 @@ export type RegistrationBody = z.infer<typeof RegistrationBody>;
 
 /** Analytics of GET /api/v1/scholarship-registrations/analytics (spec §3 Analytics). */
 export type ClassAnalytics = { class: string; male: number; female: number; total: number };
-export type InstituteAnalyticsRow = { institute_id: number; institute_name: string; class: string; total: number; male: number; female: number; upozilla: string | null };
+export type InstituteAnalyticsRow = {
+  institute_id: number;
+  institute_name: string;
+  class: string;
+  total: number;
+  male: number;
+  female: number;
+  upozilla: string | null;
+};
 export type Analytics = {
   fee: number;
   total_registration: number;

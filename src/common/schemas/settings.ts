@@ -40,7 +40,8 @@ const RULES: Record<string, (v: string) => SettingCheck> = {
     const fee = /^\d+$/.test(ascii) ? Number(ascii) : NaN;
     return Number.isSafeInteger(fee) && fee > 0 ? { value: String(fee) } : { error: 'invalid_fee' };
   },
-  contact_email: (v) => (blank(v) ? { value: null } : z.email().safeParse(v.trim().toLowerCase()).success ? { value: v.trim().toLowerCase() } : { error: 'invalid_email' }),
+  contact_email: (v) =>
+    blank(v) ? { value: null } : z.email().safeParse(v.trim().toLowerCase()).success ? { value: v.trim().toLowerCase() } : { error: 'invalid_email' },
   contact_phone: mobile,
   bkash_number: mobile,
 };

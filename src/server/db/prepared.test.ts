@@ -13,7 +13,14 @@ describe('preparedQuery', () => {
   beforeEach(async () => {
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
     await db.schema.createTable('setting_values').addColumn('key', 'text').addColumn('value', 'text').execute();
-    await db.insertInto('setting_values').values([{ key: 'a', value: '1' }, { key: 'b', value: '2' }, { key: 'c', value: null }] as never).execute();
+    await db
+      .insertInto('setting_values')
+      .values([
+        { key: 'a', value: '1' },
+        { key: 'b', value: '2' },
+        { key: 'c', value: null },
+      ] as never)
+      .execute();
     compiles = 0;
   });
   afterEach(() => db.destroy());
@@ -31,10 +38,15 @@ describe('preparedQuery', () => {
   });
 
   it('keeps the builder’s own constants and runs inside a transaction', async () => {
-    const nonNull = preparedQuery((kysely, args: { from: string }) => kysely.selectFrom('setting_values').select('key').where('key', '>=', args.from).where('value', 'is not', null));
+    const nonNull = preparedQuery((kysely, args: { from: string }) =>
+      kysely.selectFrom('setting_values').select('key').where('key', '>=', args.from).where('value', 'is not', null),
+    );
     expect(await nonNull(db, { from: 'a' })).toEqual([{ key: 'a' }, { key: 'b' }]);
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('setting_values').values({ key: 'd', value: '4' } as never).execute();
+      await trx
+        .insertInto('setting_values')
+        .values({ key: 'd', value: '4' } as never)
+        .execute();
       expect(await nonNull(trx, { from: 'c' })).toEqual([{ key: 'd' }]);
     });
   });

@@ -21,7 +21,10 @@ function insert(name: string): number {
 }
 
 function inline(sql: string, ...parameters: unknown[]): number[] {
-  return writer.prepare(sql).pluck().all(...parameters) as number[];
+  return writer
+    .prepare(sql)
+    .pluck()
+    .all(...parameters) as number[];
 }
 
 beforeEach(() => {
@@ -58,7 +61,10 @@ describe('ReadPool', () => {
   });
 
   it("rejects a bad query with SQLite's message and code, and keeps answering", async () => {
-    await expect(pool.firstColumn('select id from missing_table', [])).rejects.toMatchObject({ message: expect.stringContaining('no such table: missing_table'), code: 'SQLITE_ERROR' });
+    await expect(pool.firstColumn('select id from missing_table', [])).rejects.toMatchObject({
+      message: expect.stringContaining('no such table: missing_table'),
+      code: 'SQLITE_ERROR',
+    });
     const inlineError = (() => {
       try {
         inline(MATCH, '"unterminated');

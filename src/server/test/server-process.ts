@@ -70,7 +70,9 @@ export async function startServerProcess(place: DataPlace, env: Record<string, s
   child.stderr!.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
   // Generous: tsx compiles the server on start, and the test machine may be busy.
   const deadline = Date.now() + 60_000;
@@ -90,10 +92,20 @@ export async function startServerProcess(place: DataPlace, env: Record<string, s
 }
 
 /** A JSON call to a running server, answered with its status and parsed body (null when not JSON). */
-export async function call(base: string, method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<{ status: number; body: { message: string; data: never } | null }> {
+export async function call(
+  base: string,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: { message: string; data: never } | null }> {
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'accept-language': 'en',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

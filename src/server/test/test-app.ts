@@ -152,7 +152,9 @@ export function client(t: TestApp, token?: string) {
   const headers = { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) };
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
     const res = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-    const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as { message: string; data: never }) : { message: '', data: undefined as never };
+    const body = res.headers['content-type']?.toString().includes('json')
+      ? (res.json() as { message: string; data: never })
+      : { message: '', data: undefined as never };
     return { status: res.statusCode, body, raw: res };
   };
   return {

@@ -12,7 +12,8 @@ import { useLanguage } from '../i18n';
 
 type Place = { id: number; name_en: string; name_bn: string };
 
-const options = (places: readonly Place[], lang: Lang) => places.map((place) => ({ value: String(place.id), label: lang === 'bn' ? place.name_bn : place.name_en }));
+const options = (places: readonly Place[], lang: Lang) =>
+  places.map((place) => ({ value: String(place.id), label: lang === 'bn' ? place.name_bn : place.name_en }));
 
 export function AddressPicker() {
   const { t } = useTranslation();

@@ -19,7 +19,15 @@ export function PublicLayout() {
   if (session.data) return <Navigate to={paths.dashboard} replace />;
   return (
     <Box mih="100dvh" bg="gray.0">
-      <Group component="header" justify="space-between" wrap="nowrap" px="md" py="sm" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        component="header"
+        justify="space-between"
+        wrap="nowrap"
+        px="md"
+        py="sm"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Text fw={600} c="teal.9" truncate>
           {t('app.name')}
         </Text>

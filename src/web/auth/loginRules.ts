@@ -8,7 +8,8 @@ import { type Lang, translate } from '../../common/messages';
 import type { LoginBody } from '../../common/schemas/auth';
 
 export type LoginInput = { email?: string; password?: string };
-export type LoginCheck = { values: LoginBody; errors?: undefined } | { values?: undefined; errors: Partial<Record<keyof LoginBody, { type: string; message: string }>> };
+export type LoginCheck =
+  { values: LoginBody; errors?: undefined } | { values?: undefined; errors: Partial<Record<keyof LoginBody, { type: string; message: string }>> };
 
 function fieldError(value: string, max: number, lang: Lang) {
   if (value === '') return { type: 'required', message: translate(lang, 'required') };

@@ -42,7 +42,21 @@ export type RemoteSelectProps = {
 
 const defaultOption = (row: RemoteRow): RemoteOption => ({ value: String(row.id), label: String(row.name ?? row.title ?? row.id) });
 
-export function RemoteSelect({ url, fields, params, toOption = defaultOption, value, onChange, valueLabel, label, placeholder, error, withAsterisk, disabled, wrapperProps }: RemoteSelectProps) {
+export function RemoteSelect({
+  url,
+  fields,
+  params,
+  toOption = defaultOption,
+  value,
+  onChange,
+  valueLabel,
+  label,
+  placeholder,
+  error,
+  withAsterisk,
+  disabled,
+  wrapperProps,
+}: RemoteSelectProps) {
   const { t } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
@@ -56,10 +70,13 @@ export function RemoteSelect({ url, fields, params, toOption = defaultOption, va
     queryKey: ['remote-select', url, fields, params, debounced],
     queryFn: async ({ pageParam, signal }) =>
       (
-        await apiRequest<Paginated<RemoteRow>>(`${url}?${listQueryString({ search: debounced, fields, paginate: REMOTE_SELECT_PAGE_SIZE, page: pageParam, filters: params })}`, {
-          method: 'GET',
-          signal,
-        })
+        await apiRequest<Paginated<RemoteRow>>(
+          `${url}?${listQueryString({ search: debounced, fields, paginate: REMOTE_SELECT_PAGE_SIZE, page: pageParam, filters: params })}`,
+          {
+            method: 'GET',
+            signal,
+          },
+        )
       ).data,
     initialPageParam: 1,
     getNextPageParam: (page) => nextPageOf(page),
@@ -145,7 +162,13 @@ export function RemoteSelect({ url, fields, params, toOption = defaultOption, va
 }
 
 /** A RemoteSelect bound to the surrounding ApiForm by name; the value is the chosen row's id as text. */
-export function RemoteSelectField({ name, ...props }: Omit<RemoteSelectProps, 'value' | 'onChange' | 'error' | 'withAsterisk' | 'wrapperProps'> & { name: string; onValueChange?: (option: RemoteOption | null) => void }) {
+export function RemoteSelectField({
+  name,
+  ...props
+}: Omit<RemoteSelectProps, 'value' | 'onChange' | 'error' | 'withAsterisk' | 'wrapperProps'> & {
+  name: string;
+  onValueChange?: (option: RemoteOption | null) => void;
+}) {
   const { field, error, withAsterisk, wrapperProps } = useBoundField(name);
   const { onValueChange, ...rest } = props;
   return (

@@ -4,7 +4,17 @@
  * digits, money as taka.
  */
 import { Group, Paper, SimpleGrid, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCash, IconCircleCheck, IconGenderFemale, IconGenderMale, IconHourglass, IconReceipt, IconSchool, IconAlertCircle, type Icon } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconCircleCheck,
+  IconGenderFemale,
+  IconGenderMale,
+  IconHourglass,
+  IconReceipt,
+  IconSchool,
+  IconAlertCircle,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Analytics } from '../../common/schemas/registrations';
 import { useLanguage } from '../i18n';
@@ -47,9 +57,29 @@ export function StatCards({ analytics, title }: { analytics: Analytics; title: s
     { key: 'total_registration', label: t('analytics.cards.total_registration'), value: n(analytics.total_registration), icon: IconSchool, color: 'teal' },
     { key: 'total_male', label: t('analytics.cards.total_male'), value: n(analytics.total_male), icon: IconGenderMale, color: 'blue' },
     { key: 'total_female', label: t('analytics.cards.total_female'), value: n(analytics.total_female), icon: IconGenderFemale, color: 'grape' },
-    { key: 'total_fee', label: t('analytics.cards.total_fee'), value: money(analytics.total_fee), note: t('analytics.notes.fee', { fee: money(analytics.fee) }), icon: IconReceipt, color: 'gray' },
-    { key: 'total_paid', label: t('analytics.cards.total_paid'), value: money(analytics.total_paid), note: t('analytics.notes.paid'), icon: IconCircleCheck, color: 'teal' },
-    { key: 'total_due', label: t('analytics.cards.total_due'), value: money(analytics.total_due), icon: analytics.total_due > 0 ? IconAlertCircle : IconCash, color: analytics.total_due > 0 ? 'red' : 'teal' },
+    {
+      key: 'total_fee',
+      label: t('analytics.cards.total_fee'),
+      value: money(analytics.total_fee),
+      note: t('analytics.notes.fee', { fee: money(analytics.fee) }),
+      icon: IconReceipt,
+      color: 'gray',
+    },
+    {
+      key: 'total_paid',
+      label: t('analytics.cards.total_paid'),
+      value: money(analytics.total_paid),
+      note: t('analytics.notes.paid'),
+      icon: IconCircleCheck,
+      color: 'teal',
+    },
+    {
+      key: 'total_due',
+      label: t('analytics.cards.total_due'),
+      value: money(analytics.total_due),
+      icon: analytics.total_due > 0 ? IconAlertCircle : IconCash,
+      color: analytics.total_due > 0 ? 'red' : 'teal',
+    },
     {
       key: 'pending',
       label: t('analytics.cards.pending'),

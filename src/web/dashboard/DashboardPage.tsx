@@ -141,7 +141,13 @@ export default function DashboardPage() {
         </Text>
       </div>
       {user.must_change_password && (
-        <Alert color="orange" variant="light" title={t('dashboard.mustChangePasswordTitle')} icon={<IconAlertTriangle aria-hidden />} data-testid="must-change-password">
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('dashboard.mustChangePasswordTitle')}
+          icon={<IconAlertTriangle aria-hidden />}
+          data-testid="must-change-password"
+        >
           <Text size="sm">{t('dashboard.mustChangePassword')}</Text>
           <Anchor component={Link} to={sectionPath('profile')} size="sm" fw={600}>
             {t('dashboard.mustChangePasswordLink')}

@@ -77,9 +77,7 @@ export function InstituteTable({ page, state, onChange, loading }: Props) {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={`${row.institute_id}-${row.class}`} data-testid="institute-row">
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {row.institute_name}
-                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.institute_name}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{classLabel(t, row.class)}</Table.Td>
                   <Table.Td ta="end" fw={600}>
                     {n(row.total)}

@@ -77,7 +77,15 @@ export type ImageMode = 'logo' | 'photo-and-logo';
 
 const IMAGE_SIZE = 200;
 
-export function InstituteFormSections({ password, passwordHint, images = 'photo-and-logo' }: { password: PasswordMode; passwordHint?: string; images?: ImageMode }) {
+export function InstituteFormSections({
+  password,
+  passwordHint,
+  images = 'photo-and-logo',
+}: {
+  password: PasswordMode;
+  passwordHint?: string;
+  images?: ImageMode;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const label = (name: InstituteFieldName | 'password' | 'password_confirmation') => t(`register.fields.${name}`);

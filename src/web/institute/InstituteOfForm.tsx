@@ -11,7 +11,16 @@ import { useLanguage } from '../i18n';
 export function InstituteOfForm({ user, label, valueLabel }: { user: PublicUser; label: string; valueLabel?: string }) {
   const lang = useLanguage();
   if (user.role === 'admin') {
-    return <RemoteSelectField name="institute_id" label={label} url="/v1/users" fields={['id', 'name', 'role']} params={{ role: 'institute' }} valueLabel={valueLabel} />;
+    return (
+      <RemoteSelectField
+        name="institute_id"
+        label={label}
+        url="/v1/users"
+        fields={['id', 'name', 'role']}
+        params={{ role: 'institute' }}
+        valueLabel={valueLabel}
+      />
+    );
   }
   return (
     <div>

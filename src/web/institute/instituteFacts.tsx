@@ -51,13 +51,22 @@ export const instituteFacts: readonly Fact[] = [
   { label: (t) => t('fields.uid'), value: (user, { lang }) => localizeDigits(user.uid, lang) },
   { label: (t) => t('register.fields.name'), value: (user) => user.name },
   { label: (t) => t('register.fields.institute_name_english'), value: (user) => user.institute_name_english },
-  { label: (t) => t('register.fields.institute_type'), value: (user, { t }) => (user.institute_type ? t(`institute.type.${user.institute_type as InstituteType}`) : null) },
-  { label: (t) => t('register.fields.institute_level'), value: (user, { t }) => (user.institute_level ? t(`institute.level.${user.institute_level as InstituteLevel}`) : null) },
+  {
+    label: (t) => t('register.fields.institute_type'),
+    value: (user, { t }) => (user.institute_type ? t(`institute.type.${user.institute_type as InstituteType}`) : null),
+  },
+  {
+    label: (t) => t('register.fields.institute_level'),
+    value: (user, { t }) => (user.institute_level ? t(`institute.level.${user.institute_level as InstituteLevel}`) : null),
+  },
   {
     label: (t) => t('register.fields.institute_management_type'),
     value: (user, { t }) => (user.institute_management_type ? t(`institute.management.${user.institute_management_type as ManagementType}`) : null),
   },
-  { label: (t) => t('register.fields.institute_total_student'), value: (user, { lang }) => (user.institute_total_student === null ? null : localizeDigits(String(user.institute_total_student), lang)) },
+  {
+    label: (t) => t('register.fields.institute_total_student'),
+    value: (user, { lang }) => (user.institute_total_student === null ? null : localizeDigits(String(user.institute_total_student), lang)),
+  },
   { label: (t) => t('register.fields.contact_person'), value: (user) => user.contact_person },
   { label: (t) => t('register.fields.contact_person_name_english'), value: (user) => user.contact_person_name_english },
   { label: (t) => t('register.fields.phone_number'), value: (user, { lang }) => digits(user.phone_number, lang) },

@@ -121,7 +121,13 @@ function LayoutEditor({ page }: { page: PageRow }) {
         const label = t('pageBuilder.row', { number: number(index + 1) });
         const error = errors.byRow.get(index);
         return (
-          <Paper key={row.key} withBorder p={{ base: 'xs', sm: 'md' }} data-testid="builder-row" style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+          <Paper
+            key={row.key}
+            withBorder
+            p={{ base: 'xs', sm: 'md' }}
+            data-testid="builder-row"
+            style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+          >
             <Stack gap="sm">
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text fw={600}>{label}</Text>
@@ -136,7 +142,12 @@ function LayoutEditor({ page }: { page: PageRow }) {
                     onChange={(layout) => layout && change(rows.map((candidate) => (candidate.key === row.key ? changeLayout(candidate, layout) : candidate)))}
                   />
                   <Tooltip label={t('pageBuilder.moveUp', { number: number(index + 1) })}>
-                    <ActionIcon variant="default" disabled={index === 0} onClick={() => change(moveRow(rows, index, -1))} aria-label={t('pageBuilder.moveUp', { number: number(index + 1) })}>
+                    <ActionIcon
+                      variant="default"
+                      disabled={index === 0}
+                      onClick={() => change(moveRow(rows, index, -1))}
+                      aria-label={t('pageBuilder.moveUp', { number: number(index + 1) })}
+                    >
                       <IconArrowUp size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
@@ -151,7 +162,12 @@ function LayoutEditor({ page }: { page: PageRow }) {
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label={t('pageBuilder.remove', { number: number(index + 1) })}>
-                    <ActionIcon variant="light" color="red" onClick={() => askRemove(row, index)} aria-label={t('pageBuilder.remove', { number: number(index + 1) })}>
+                    <ActionIcon
+                      variant="light"
+                      color="red"
+                      onClick={() => askRemove(row, index)}
+                      aria-label={t('pageBuilder.remove', { number: number(index + 1) })}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
@@ -183,7 +199,14 @@ function LayoutEditor({ page }: { page: PageRow }) {
       <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
         <Group justify="space-between" gap="sm" align="flex-end">
           <Group gap="sm" align="flex-end">
-            <Select label={t('pageBuilder.newRowLayout')} data={layoutOptions} value={newLayout} allowDeselect={false} onChange={(layout) => layout && setNewLayout(layout)} w={220} />
+            <Select
+              label={t('pageBuilder.newRowLayout')}
+              data={layoutOptions}
+              value={newLayout}
+              allowDeselect={false}
+              onChange={(layout) => layout && setNewLayout(layout)}
+              w={220}
+            />
             <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => change([...rows, emptyRow(newLayout)])}>
               {t('pageBuilder.addRow')}
             </Button>
@@ -194,7 +217,14 @@ function LayoutEditor({ page }: { page: PageRow }) {
                 {t('pageBuilder.unsaved')}
               </Text>
             )}
-            <Button onClick={() => save.mutate()} loading={false} disabled={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />} miw={180} data-testid="builder-save">
+            <Button
+              onClick={() => save.mutate()}
+              loading={false}
+              disabled={save.isPending}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              miw={180}
+              data-testid="builder-save"
+            >
               {save.isPending ? t('pageBuilder.saving') : t('pageBuilder.save')}
             </Button>
           </Group>

@@ -28,4 +28,3 @@ export function tabWithError(paths: readonly string[]): PageTab | undefined {
   const tabs = new Set(paths.map(tabOf));
   return PAGE_TABS.find((tab) => tabs.has(tab));
 }
-

@@ -60,8 +60,18 @@ export function DepositInfoCard() {
           <Skeleton h={60} />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Fact icon={<IconReceipt {...iconProps} />} label={t('payments.deposit.fee')} value={info.data ? formatMoney(info.data.fee, lang) : notSet} testId="deposit-fee" />
-            <Fact icon={<IconDeviceMobile {...iconProps} />} label={t('payments.deposit.bkash')} value={shown(info.data?.bkash_number)} testId="deposit-bkash" />
+            <Fact
+              icon={<IconReceipt {...iconProps} />}
+              label={t('payments.deposit.fee')}
+              value={info.data ? formatMoney(info.data.fee, lang) : notSet}
+              testId="deposit-fee"
+            />
+            <Fact
+              icon={<IconDeviceMobile {...iconProps} />}
+              label={t('payments.deposit.bkash')}
+              value={shown(info.data?.bkash_number)}
+              testId="deposit-bkash"
+            />
             <Fact icon={<IconBuildingBank {...iconProps} />} label={t('payments.deposit.bank')} value={shown(info.data?.bank_account)} testId="deposit-bank" />
           </SimpleGrid>
         )}
@@ -108,7 +118,11 @@ export function PaymentFormBody({ row }: { mode: FormMode; row?: PaymentRow }) {
               name="amount"
               label={t('payments.fields.amount')}
               inputMode="numeric"
-              leftSection={<Text span fw={600} aria-hidden>৳</Text>}
+              leftSection={
+                <Text span fw={600} aria-hidden>
+                  ৳
+                </Text>
+              }
               description={[t('payments.hints.amount'), dueHint].filter(Boolean).join(' ')}
             />
             <TextField name="date" label={t('payments.fields.date')} type="date" max={todayIso()} />
@@ -117,7 +131,12 @@ export function PaymentFormBody({ row }: { mode: FormMode; row?: PaymentRow }) {
         </Stack>
       </Fieldset>
       {!isAdmin && (
-        <Alert color="yellow" variant="light" icon={row?.is_approved ? <IconInfoCircle aria-hidden /> : <IconHourglass aria-hidden />} data-testid="pending-note">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={row?.is_approved ? <IconInfoCircle aria-hidden /> : <IconHourglass aria-hidden />}
+          data-testid="pending-note"
+        >
           {t('payments.hints.pending')}
         </Alert>
       )}

@@ -145,7 +145,12 @@ function PasswordChange() {
           </Text>
           <Fieldset legend={t('profile.menu.password')} variant="filled" p={{ base: 'sm', sm: 'md' }}>
             <Stack gap="md">
-              <PasswordField name="old_password" label={t('profile.fields.old_password')} autoComplete="current-password" maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }} />
+              <PasswordField
+                name="old_password"
+                label={t('profile.fields.old_password')}
+                autoComplete="current-password"
+                maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <PasswordField
                   name="password"

@@ -63,7 +63,14 @@ export function RegistrationFormBody({ row }: { mode: FormMode; row?: Registrati
           folder="students"
           description={t('registrations.hints.photo', { width: formatNumber(PHOTO_SIZE.width, lang), height: formatNumber(PHOTO_SIZE.height, lang) })}
         />
-        {isAdmin && <TextField name="birth_certificate_no" label={label('birth_certificate_no')} inputMode="numeric" description={t('registrations.hints.birthCertificate')} />}
+        {isAdmin && (
+          <TextField
+            name="birth_certificate_no"
+            label={label('birth_certificate_no')}
+            inputMode="numeric"
+            description={t('registrations.hints.birthCertificate')}
+          />
+        )}
       </FormSection>
 
       <FormSection legend={t('registrations.sections.parents')}>

@@ -24,7 +24,15 @@ function Photo({ path }: { path: string | null | undefined }) {
   const frame = { width: PHOTO.width, height: PHOTO.height, flexShrink: 0, border: '1px solid var(--mantine-color-gray-5)' } as const;
   if (path) return <Image src={`/${path.replace(/^\/+/, '')}`} alt={t('registrations.sheet.photo')} style={{ ...frame, objectFit: 'cover' }} />;
   return (
-    <Stack align="center" justify="center" gap={4} style={{ ...frame, borderStyle: 'dashed' }} data-testid="photo-placeholder" aria-label={t('registrations.sheet.photo')} role="img">
+    <Stack
+      align="center"
+      justify="center"
+      gap={4}
+      style={{ ...frame, borderStyle: 'dashed' }}
+      data-testid="photo-placeholder"
+      aria-label={t('registrations.sheet.photo')}
+      role="img"
+    >
       <IconUser size={40} stroke={1.2} color="var(--mantine-color-gray-5)" aria-hidden />
       <Text size="xs" c="dimmed">
         {t('registrations.sheet.noPhoto')}
@@ -60,7 +68,11 @@ export function RegistrationSheet({ row }: { row: RegistrationRow }) {
   const isAdmin = user.role === 'admin';
   const label = (name: RegistrationFieldKey) => t(`registrations.fields.${name}`);
   const digits = (value: string | null | undefined) => (value ? localizeDigits(value, lang) : null);
-  const place = <T extends { name_en: string; name_bn: string }>(byId: ReadonlyMap<number, T>, id: number | null | undefined, stored: string | null | undefined) => {
+  const place = <T extends { name_en: string; name_bn: string }>(
+    byId: ReadonlyMap<number, T>,
+    id: number | null | undefined,
+    stored: string | null | undefined,
+  ) => {
     const known = id ? byId.get(id) : undefined;
     return known ? (lang === 'en' ? known.name_en : known.name_bn) : (stored ?? null);
   };

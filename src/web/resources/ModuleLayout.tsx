@@ -10,9 +10,7 @@ import type { MenuEntry } from './types';
 
 /** The entry whose path is the longest prefix of the current path: /user/5 → All User. */
 function activeEntry(entries: readonly MenuEntry[], pathname: string): MenuEntry | undefined {
-  return entries
-    .filter((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`))
-    .sort((a, b) => b.to.length - a.to.length)[0];
+  return entries.filter((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];
 }
 
 export function ModuleLayout({ title, menu, children }: { title: string; menu: readonly MenuEntry[]; children: ReactNode }) {

@@ -28,7 +28,9 @@ function ResourceForm<R extends Row>({ resource, row }: { resource: Resource<R>;
   const schema = form.schemaFor?.({ mode, user }) ?? ((row && form.updateSchema) || form.schema);
   // Marked stale, fetched again when next shown.
   const staleAfterChange = () =>
-    Promise.all([resource.queries.all, ...(resource.alsoInvalidates ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })));
+    Promise.all(
+      [resource.queries.all, ...(resource.alsoInvalidates ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })),
+    );
 
   const state = useApiForm({
     schema,

@@ -10,7 +10,8 @@ export type Row = { id: number };
 
 export function resourceEndpoints<R extends Row>(api: string) {
   return {
-    list: async (params: ListParams, signal?: AbortSignal) => (await apiRequest<Paginated<R>>(`${api}?${listQueryString(params)}`, { method: 'GET', signal })).data,
+    list: async (params: ListParams, signal?: AbortSignal) =>
+      (await apiRequest<Paginated<R>>(`${api}?${listQueryString(params)}`, { method: 'GET', signal })).data,
     one: async (id: number, signal?: AbortSignal) => (await apiRequest<R>(`${api}/${id}`, { method: 'GET', signal })).data,
     store: (body: object) => apiRequest<R>(`${api}/store`, { body }),
     update: (body: object & { id: number }) => apiRequest<R>(`${api}/update`, { body }),

@@ -11,7 +11,12 @@ type Stamped = { created_at: string; updated_at: string };
 export const showId = (id: number, { lang }: ShowContext) => localizeDigits(String(id), lang);
 
 /** Spec §2's SI: the row's place in the whole list, counting on across pages. */
-export const serialColumn: Column<WithId> = { key: 'si', label: 'si', render: (_row, { lang }, position) => localizeDigits(String(position), lang), nowrap: true };
+export const serialColumn: Column<WithId> = {
+  key: 'si',
+  label: 'si',
+  render: (_row, { lang }, position) => localizeDigits(String(position), lang),
+  nowrap: true,
+};
 
 export const idColumn: Column<WithId> = { key: 'id', label: 'id', render: (row, context) => showId(row.id, context), nowrap: true };
 

@@ -10,7 +10,12 @@ export function LoadProblem({ error, retry, backTo }: { error: unknown; retry?: 
   // No error at all: the address names a sub group the server did not list.
   const notFound = error === undefined || (error instanceof ApiError && error.status === 404);
   return (
-    <Alert color={notFound ? 'gray' : 'red'} variant="light" title={notFound ? t('settings.notFound') : t('settings.loadFailed')} data-testid="settings-problem">
+    <Alert
+      color={notFound ? 'gray' : 'red'}
+      variant="light"
+      title={notFound ? t('settings.notFound') : t('settings.loadFailed')}
+      data-testid="settings-problem"
+    >
       {!notFound && <Text size="sm">{failureMessage(error)}</Text>}
       <Group mt="sm" gap="sm">
         {!notFound && retry && (

@@ -34,7 +34,12 @@ export function SettingsOverview({ base, groups }: { base: string; groups: reado
               <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                 {group.sub_group.map((sub) => (
                   <li key={sub.id}>
-                    <Anchor component={Link} to={settingsUpdatePath(base, group.id, sub.id)} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 32 }}>
+                    <Anchor
+                      component={Link}
+                      to={settingsUpdatePath(base, group.id, sub.id)}
+                      size="sm"
+                      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 32 }}
+                    >
                       <IconChevronRight size={14} aria-hidden />
                       {sub.title}
                     </Anchor>

@@ -13,7 +13,11 @@ const setting = (id: number, key: string, type: 'text' | 'file', value: string |
   setting_sub_group_title: 'sub',
 });
 
-const values = [setting(3, 'site_name', 'text', 'বৃত্তি'), setting(4, 'bkash_number', 'text', null), setting(7, 'site_logo', 'file', 'uploads/settings/0123456789abcdef0123456789abcdef.png')];
+const values = [
+  setting(3, 'site_name', 'text', 'বৃত্তি'),
+  setting(4, 'bkash_number', 'text', null),
+  setting(7, 'site_logo', 'file', 'uploads/settings/0123456789abcdef0123456789abcdef.png'),
+];
 
 describe('the settings form', () => {
   it('holds each value at fields.{id}.value, unset ones empty', () => {
@@ -23,7 +27,10 @@ describe('the settings form', () => {
   });
 
   it('posts the sub group id and every value', () => {
-    expect(settingsUpdateBody(9, { fields: { '3': { value: 'New name' }, '4': { value: '' } } })).toEqual({ id: 9, fields: { '3': { value: 'New name' }, '4': { value: '' } } });
+    expect(settingsUpdateBody(9, { fields: { '3': { value: 'New name' }, '4': { value: '' } } })).toEqual({
+      id: 9,
+      fields: { '3': { value: 'New name' }, '4': { value: '' } },
+    });
   });
 
   it('refuses what the server refuses, under the value it concerns', () => {

@@ -22,5 +22,14 @@ export function SectionGuard({ section, role, children }: { section: Section; ro
 
   if (allowed) return children;
   if (section.whenDenied === 'redirect') return <Navigate to={paths.dashboard} replace />;
-  return <MessagePanel icon={<IconLock size={30} />} color="red" title={t('guard.notAllowedTitle')} body={t('guard.notAllowed')} backToDashboard testId="not-allowed" />;
+  return (
+    <MessagePanel
+      icon={<IconLock size={30} />}
+      color="red"
+      title={t('guard.notAllowedTitle')}
+      body={t('guard.notAllowed')}
+      backToDashboard
+      testId="not-allowed"
+    />
+  );
 }

@@ -29,7 +29,9 @@ export function ShellRoutes({ role }: { role: Role }) {
         })}
         <Route
           path="*"
-          element={<MessagePanel icon={<IconMapQuestion size={30} />} color="gray" title={t('guard.notFoundTitle')} body={t('guard.notFound')} backToDashboard />}
+          element={
+            <MessagePanel icon={<IconMapQuestion size={30} />} color="gray" title={t('guard.notFoundTitle')} body={t('guard.notFound')} backToDashboard />
+          }
         />
       </Routes>
     </Suspense>

@@ -168,7 +168,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('sub_menus_status_id').on('web_page_sub_menus').columns(['status', 'id']).execute();
 
   for (const kind of ['blog', 'news', 'notice']) {
-    await id(db.schema.createTable(`${kind}_categories`)).addColumn('title', text, notNull).$call(record).execute();
+    await id(db.schema.createTable(`${kind}_categories`))
+      .addColumn('title', text, notNull)
+      .$call(record)
+      .execute();
     await db.schema.createIndex(`${kind}_categories_status_id`).on(`${kind}_categories`).columns(['status', 'id']).execute();
   }
 

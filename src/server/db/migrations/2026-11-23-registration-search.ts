@@ -49,7 +49,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     if (!(await trigramAvailable(db))) return;
     await sql`create extension if not exists pg_trgm`.execute(db);
     for (const column of FTS_COLUMNS) {
-      await sql`create index ${sql.id(`registrations_search_${column}`)} on scholarship_registrations using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(db);
+      await sql`create index ${sql.id(`registrations_search_${column}`)} on scholarship_registrations using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(
+        db,
+      );
     }
     return;
   }

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`insert into registration_totals (name, total)
     select class || ':' || gender, sum(total) from registration_counts group by class, gender`.execute(db);
   await sql`insert into registration_totals (name, total)
-    select ${INSTITUTE_CLASSES}, count(*) from (select institute_id, class from registration_counts group by institute_id, class having sum(total) > 0) pairs`.execute(db);
+    select ${INSTITUTE_CLASSES}, count(*) from (select institute_id, class from registration_counts group by institute_id, class having sum(total) > 0) pairs`.execute(
+    db,
+  );
   await sql`create index registration_counts_listed on registration_counts (institute_id desc, class, gender, total)`.execute(db);
   await db.schema.createIndex('payments_status_totals').on('scholarship_payments').columns(['status', 'is_approved', 'amount']).execute();
 }

@@ -18,8 +18,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
   await sql
-    .raw(`create trigger ${INSERT_TRIGGER} after insert on scholarship_registrations begin
+    .raw(
+      `create trigger ${INSERT_TRIGGER} after insert on scholarship_registrations begin
     insert into registrations_search(rowid, full_name, name_bangla) values (new.id, new.full_name, new.name_bangla);
-  end`)
+  end`,
+    )
     .execute(db);
 }

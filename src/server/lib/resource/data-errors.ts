@@ -17,7 +17,9 @@ export async function refusingBadValues<T>(parameters: readonly string[], work: 
     return await work();
   } catch (error) {
     if (!isDataException(error)) throw error;
-    const fields: Record<string, MessageKey[]> = Object.fromEntries(parameters.map((parameter) => [parameter, [parameter === 'conditions' ? 'invalid_conditions' : 'invalid_text']]));
+    const fields: Record<string, MessageKey[]> = Object.fromEntries(
+      parameters.map((parameter) => [parameter, [parameter === 'conditions' ? 'invalid_conditions' : 'invalid_text']]),
+    );
     throw new ValidationError(parameters.length ? fields : { _: ['invalid_text'] });
   }
 }

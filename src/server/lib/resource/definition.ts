@@ -91,7 +91,8 @@ export function columnsOf(table: string, names: readonly string[]): Record<strin
 }
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {
-  if (definition.roles.write.length > 0 && !(definition.storeSchema && definition.updateSchema)) throw new Error(`${definition.name}: writable without form schemas`);
+  if (definition.roles.write.length > 0 && !(definition.storeSchema && definition.updateSchema))
+    throw new Error(`${definition.name}: writable without form schemas`);
   for (const list of [definition.listColumns ?? [], definition.searchable, definition.sortable, definition.filterable, definition.exportColumns ?? []]) {
     for (const column of list) {
       if (!(column in definition.columns)) throw new Error(`${definition.name}: ${column} is not one of its columns`);

@@ -42,7 +42,9 @@ export function paginate<T>(rows: T[], total: number, page: number, perPage: num
     next_page_url: next,
     links: [
       { url: prev, label: '« Previous', active: false },
-      ...pageWindow(page, lastPage).map((p) => (p === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(p), label: String(p), active: p === page })),
+      ...pageWindow(page, lastPage).map((p) =>
+        p === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(p), label: String(p), active: p === page },
+      ),
       { url: next, label: 'Next »', active: false },
     ],
   };

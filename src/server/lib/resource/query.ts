@@ -124,9 +124,12 @@ export function filteredQuery(db: AnyDb, { definition, query, user, matchedIds }
     if (query.search) {
       const match = definition.searchIndex?.(query.search, dialectOf(db));
       const idRef = `${definition.table}.id`;
-      const indexed = match && 'ids' in match ? (matchedIds ? inIds(db, definition.table, status, matchedIds) : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`) : match;
+      const indexed =
+        match && 'ids' in match ? (matchedIds ? inIds(db, definition.table, status, matchedIds) : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`) : match;
       const pattern = containsPattern(query.search);
-      filters.push(indexed ?? eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)));
+      filters.push(
+        indexed ?? eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)),
+      );
     }
     if (query.conditions) filters.push(...conditionFilters(eb, definition, query.conditions));
     for (const [ref, value] of extraRefs) filters.push(eb(eb.ref(ref), '=', value));
@@ -156,7 +159,12 @@ export function pageOf(definition: ResourceDefinition, query: ListQuery): { page
 }
 
 /** Loads the asked belongs-to relations onto the rows with one query per relation. */
-export async function attachRelations(db: AnyDb, definition: ResourceDefinition, rows: Record<string, unknown>[], names: readonly string[] = []): Promise<void> {
+export async function attachRelations(
+  db: AnyDb,
+  definition: ResourceDefinition,
+  rows: Record<string, unknown>[],
+  names: readonly string[] = [],
+): Promise<void> {
   for (const name of names) {
     const relation = definition.relations && Object.hasOwn(definition.relations, name) ? definition.relations[name] : undefined;
     if (!relation) throw new ValidationError({ relations: ['unknown_relation'] });

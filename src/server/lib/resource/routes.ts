@@ -24,13 +24,17 @@ import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, searc
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive().max(MAX_ID) });
 
-
 /** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
-async function fetchRow(app: FastifyInstance, definition: ResourceDefinition, id: number, user: SessionUser, db: AnyDb = app.db): Promise<Record<string, unknown>> {
+async function fetchRow(
+  app: FastifyInstance,
+  definition: ResourceDefinition,
+  id: number,
+  user: SessionUser,
+  db: AnyDb = app.db,
+): Promise<Record<string, unknown>> {
   const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);
-  const row = (await selectColumns(base, definition, Object.keys(definition.columns))
-    .where(`${definition.table}.id`, '=', id)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  const row = (await selectColumns(base, definition, Object.keys(definition.columns)).where(`${definition.table}.id`, '=', id).executeTakeFirst()) as
+    Record<string, unknown> | undefined;
   if (!row) throw notFound();
   if (definition.owner && user.role === 'institute' && row[definition.owner] !== user.id) throw forbidden();
   return definition.present ? definition.present(row) : row;
@@ -131,7 +135,12 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       const total =
         definition.countedTotal && unfiltered(query)
           ? await definition.countedTotal(app.db, user)
-          : ((await filtered.clearSelect().select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number | string }])[0].total;
+          : (
+              (await filtered
+                .clearSelect()
+                .select((eb) => eb.fn.countAll().as('total'))
+                .execute()) as [{ total: number | string }]
+            )[0].total;
       const rows = (await selectColumns(filtered, definition, columns)
         .orderBy(order.ref, order.direction)
         .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
@@ -165,7 +174,13 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       const at = now();
       const row = await ctx.db
         .insertInto(table)
-        .values({ ...body, ...('creator' in definition.columns ? { creator: ctx.user.id } : {}), slug: slugify(String(body.title ?? ''), `${name}-${Date.now().toString(36)}`), created_at: at, updated_at: at } as never)
+        .values({
+          ...body,
+          ...('creator' in definition.columns ? { creator: ctx.user.id } : {}),
+          slug: slugify(String(body.title ?? ''), `${name}-${Date.now().toString(36)}`),
+          created_at: at,
+          updated_at: at,
+        } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
       return (row as { id: number }).id;

@@ -6,7 +6,8 @@ import { checkKey, type Storage, type StoredFile } from './storage.js';
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;
 
-const isMissing = (error: unknown) => error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 export function s3Storage(config: S3Config): Storage & { destroy(): void } {
   const client = new S3Client({

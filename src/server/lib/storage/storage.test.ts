@@ -9,7 +9,20 @@ import { s3Storage } from './s3-storage.js';
 import { startS3Server, type S3TestServer } from './s3-test-server.js';
 import { checkKey, type Storage, UnsafeKeyError } from './storage.js';
 
-const UNSAFE_KEYS = ['../package.json', 'files/../../x', '/etc/passwd', 'a\\b', '', 'a//b', '.hidden', 'files/.x.tmp', 'a/./b', 'files/x\u0000.png', 'a'.repeat(256), 'C:/x'];
+const UNSAFE_KEYS = [
+  '../package.json',
+  'files/../../x',
+  '/etc/passwd',
+  'a\\b',
+  '',
+  'a//b',
+  '.hidden',
+  'files/.x.tmp',
+  'a/./b',
+  'files/x\u0000.png',
+  'a'.repeat(256),
+  'C:/x',
+];
 
 describe('storage keys', () => {
   it.each(UNSAFE_KEYS)('refuses %j', (key) => {

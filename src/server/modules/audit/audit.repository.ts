@@ -54,7 +54,10 @@ function withoutSecrets(values: Record<string, unknown> | null | undefined): Rec
 }
 
 /** Only the fields whose value differs, on both sides: an update's entry says what it changed. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const keys = Object.keys(after).filter((key) => key in before && JSON.stringify(before[key]) !== JSON.stringify(after[key]));
   return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
 }

@@ -18,15 +18,38 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Entry = { id: number; user_id: number | null; user_name: string | null; user_role: string | null; action: string; entity: string; entity_id: number | null; before: unknown; after: unknown; ip: string | null; user_agent: string | null };
+type Entry = {
+  id: number;
+  user_id: number | null;
+  user_name: string | null;
+  user_role: string | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  user_agent: string | null;
+};
 
 const entries = async () =>
-  (await t.app.db.selectFrom('audit_logs').selectAll().orderBy('id').execute()).map((row) => ({ ...row, before: row.before && JSON.parse(row.before), after: row.after && JSON.parse(row.after) })) as Entry[];
+  (await t.app.db.selectFrom('audit_logs').selectAll().orderBy('id').execute()).map((row) => ({
+    ...row,
+    before: row.before && JSON.parse(row.before),
+    after: row.after && JSON.parse(row.after),
+  })) as Entry[];
 const latest = async () => (await entries()).at(-1)!;
 const count = async () => (await entries()).length;
 
 let transaction = 0;
-const payment = (overrides: Record<string, unknown> = {}) => ({ institute_id: institute.id, payment_method: 'bkash', amount: 400, transaction_id: `AUD${++transaction}X`, date: '2026-02-01', ...overrides });
+const payment = (overrides: Record<string, unknown> = {}) => ({
+  institute_id: institute.id,
+  payment_method: 'bkash',
+  amount: 400,
+  transaction_id: `AUD${++transaction}X`,
+  date: '2026-02-01',
+  ...overrides,
+});
 
 async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 100; i++) {
@@ -49,7 +72,15 @@ describe('what is recorded', () => {
     });
     expect(res.statusCode).toBe(200);
     const approved = await latest();
-    expect(approved).toMatchObject({ action: 'payment.approve', entity: 'scholarship-payments', entity_id: created.id, user_role: 'admin', ip: '127.0.0.1', before: { is_approved: 0 }, after: { is_approved: 1 } });
+    expect(approved).toMatchObject({
+      action: 'payment.approve',
+      entity: 'scholarship-payments',
+      entity_id: created.id,
+      user_role: 'admin',
+      ip: '127.0.0.1',
+      before: { is_approved: 0 },
+      after: { is_approved: 1 },
+    });
     expect(approved.user_name).toBeTruthy();
     expect(approved.user_agent).toHaveLength(255);
 
@@ -68,7 +99,13 @@ describe('what is recorded', () => {
   it('soft-delete, restore and destroy of any resource, with the deleted row', async () => {
     const row = (await admin.post('/api/v1/blog-categories/store', { title: 'Audited' })).body.data as { id: number };
     await admin.post('/api/v1/blog-categories/soft-delete', { id: row.id });
-    expect(await latest()).toMatchObject({ action: 'record.soft_delete', entity: 'blog-categories', entity_id: row.id, before: { status: 1 }, after: { status: 0 } });
+    expect(await latest()).toMatchObject({
+      action: 'record.soft_delete',
+      entity: 'blog-categories',
+      entity_id: row.id,
+      before: { status: 1 },
+      after: { status: 0 },
+    });
     await admin.post('/api/v1/blog-categories/restore', { id: row.id });
     expect(await latest()).toMatchObject({ action: 'record.restore', before: { status: 0 }, after: { status: 1 } });
     await admin.post('/api/v1/blog-categories/destroy', { id: row.id });
@@ -78,10 +115,30 @@ describe('what is recorded', () => {
   it('an institute deleting its own registration, inside the counters’ transaction', async () => {
     const own = client(t, institute.token);
     const { division_id, zilla_id, upozilla_id } = validRegistration(1);
-    const student = { class: '07', class_roll: '1', gender: 'm', department: 'p', name_bangla: 'রহিম', name_english: 'rahim', father_name_english: 'karim', mother_name_english: 'rokeya', contact_number: '01911000000', post_office: 'Savar', division_id, zilla_id, upozilla_id };
+    const student = {
+      class: '07',
+      class_roll: '1',
+      gender: 'm',
+      department: 'p',
+      name_bangla: 'রহিম',
+      name_english: 'rahim',
+      father_name_english: 'karim',
+      mother_name_english: 'rokeya',
+      contact_number: '01911000000',
+      post_office: 'Savar',
+      division_id,
+      zilla_id,
+      upozilla_id,
+    };
     const row = (await own.post('/api/v1/scholarship-registrations/store', student)).body.data as { id: number };
     expect((await own.post('/api/v1/scholarship-registrations/destroy', { id: row.id })).status).toBe(200);
-    expect(await latest()).toMatchObject({ action: 'record.destroy', entity: 'scholarship-registrations', entity_id: row.id, user_id: institute.id, user_role: 'institute' });
+    expect(await latest()).toMatchObject({
+      action: 'record.destroy',
+      entity: 'scholarship-registrations',
+      entity_id: row.id,
+      user_id: institute.id,
+      user_role: 'institute',
+    });
   });
 
   it('nothing when the change is refused or rolled back', async () => {
@@ -98,7 +155,13 @@ describe('what is recorded', () => {
     const user = (await admin.post('/api/v1/users/store', validRegistration(701))).body.data as { id: number };
     const { password: _p, password_confirmation: _c, ...fields } = validRegistration(701);
     await admin.post('/api/v1/users/update', { id: user.id, ...fields, role: 'admin' });
-    expect(await latest()).toMatchObject({ action: 'user.role_change', entity: 'users', entity_id: user.id, before: { role: 'institute' }, after: { role: 'admin' } });
+    expect(await latest()).toMatchObject({
+      action: 'user.role_change',
+      entity: 'users',
+      entity_id: user.id,
+      before: { role: 'institute' },
+      after: { role: 'admin' },
+    });
     await admin.post('/api/v1/users/update', { id: user.id, ...fields, role: 'admin', password: 'another-pass-1', password_confirmation: 'another-pass-1' });
     expect(await latest()).toMatchObject({ action: 'password.change', entity_id: user.id, before: null, after: null });
     expect(JSON.stringify(await entries())).not.toMatch(/hash|another-pass/);
@@ -124,7 +187,10 @@ describe('what is recorded', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
     const id = (await t.app.db.selectFrom('users').select('id').where('email', '=', String(account.email)).executeTakeFirstOrThrow()).id;
     await client(t).post('/api/auth/forget-password', { email: account.email });
-    expect(await waitFor(async () => (await entries()).find((e) => e.action === 'password.reset_request' && e.entity_id === id))).toMatchObject({ user_id: null, entity: 'users' });
+    expect(await waitFor(async () => (await entries()).find((e) => e.action === 'password.reset_request' && e.entity_id === id))).toMatchObject({
+      user_id: null,
+      entity: 'users',
+    });
 
     const mailDir = path.join(t.dataDir, 'mail');
     const mail = await waitFor(async () => {
@@ -139,16 +205,33 @@ describe('what is recorded', () => {
     const token = await loginToken(t, String(account.email), temporary);
     expect(await latest()).toMatchObject({ action: 'password.reset_used', entity_id: id, user_id: id, user_role: 'institute' });
 
-    await client(t, token).post('/api/v1/profile/update-password', { old_password: temporary, password: 'changed-pass-1', password_confirmation: 'changed-pass-1' });
+    await client(t, token).post('/api/v1/profile/update-password', {
+      old_password: temporary,
+      password: 'changed-pass-1',
+      password_confirmation: 'changed-pass-1',
+    });
     expect(await latest()).toMatchObject({ action: 'password.change', entity_id: id, user_id: id });
   });
 
   it('a settings change, with the old and new values of the changed keys only', async () => {
-    const setting = await t.app.db.selectFrom('setting_values').select(['id', 'setting_sub_group_id', 'value']).where('key', '=', 'bkash_number').executeTakeFirstOrThrow();
+    const setting = await t.app.db
+      .selectFrom('setting_values')
+      .select(['id', 'setting_sub_group_id', 'value'])
+      .where('key', '=', 'bkash_number')
+      .executeTakeFirstOrThrow();
     const fee = await t.app.db.selectFrom('setting_values').select(['id', 'value']).where('key', '=', 'registration_fee').executeTakeFirstOrThrow();
-    const res = await admin.post('/api/v1/settings/update', { id: setting.setting_sub_group_id, fields: { [setting.id]: { value: '01711000000' }, [fee.id]: { value: fee.value } } });
+    const res = await admin.post('/api/v1/settings/update', {
+      id: setting.setting_sub_group_id,
+      fields: { [setting.id]: { value: '01711000000' }, [fee.id]: { value: fee.value } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await latest()).toMatchObject({ action: 'settings.update', entity: 'settings', entity_id: setting.setting_sub_group_id, before: { bkash_number: setting.value }, after: { bkash_number: '01711000000' } });
+    expect(await latest()).toMatchObject({
+      action: 'settings.update',
+      entity: 'settings',
+      entity_id: setting.setting_sub_group_id,
+      before: { bkash_number: setting.value },
+      after: { bkash_number: '01711000000' },
+    });
   });
 });
 
@@ -162,7 +245,12 @@ describe('the address behind a proxy', () => {
       ] as const) {
         const token = await adminToken(app);
         const row = (await client(app, token).post('/api/v1/news-categories/store', { title: 'Proxy' })).body.data as { id: number };
-        await app.app.inject({ method: 'POST', url: '/api/v1/news-categories/soft-delete', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' }, payload: { id: row.id } });
+        await app.app.inject({
+          method: 'POST',
+          url: '/api/v1/news-categories/soft-delete',
+          headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' },
+          payload: { id: row.id },
+        });
         const entry = await app.app.db.selectFrom('audit_logs').select('ip').orderBy('id', 'desc').executeTakeFirstOrThrow();
         expect(entry.ip).toBe(expected);
       }
@@ -203,7 +291,10 @@ describe('the audit-logs resource', () => {
   it('exports CSV for admins only', async () => {
     const res = await admin.post('/api/v1/export-data', { model: 'audit-logs', export_title: 'audit' });
     expect(res.status).toBe(200);
-    const lines = res.raw.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.raw.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('id,created_at,user_id,user_name,user_role,action,entity,entity_id,before,after,ip,user_agent');
     expect(lines.length - 1).toBe(await count());
     expect((await client(t, institute.token).post('/api/v1/export-data', { model: 'audit-logs' })).status).toBe(403);

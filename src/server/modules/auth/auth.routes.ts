@@ -34,15 +34,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post('/me', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate }, async (request) => ({
-    message: translate(requestLang(request), 'ok'),
-    data: { user: await sessionAccount(request) },
-  }));
+  api.post(
+    '/me',
+    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate },
+    async (request) => ({
+      message: translate(requestLang(request), 'ok'),
+      data: { user: await sessionAccount(request) },
+    }),
+  );
 
-  api.post('/logout', { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate }, async (request) => {
-    await logout(db, request.tokenDigest!);
-    return { message: translate(requestLang(request), 'logged_out'), data: null };
-  });
+  api.post(
+    '/logout',
+    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate },
+    async (request) => {
+      await logout(db, request.tokenDigest!);
+      return { message: translate(requestLang(request), 'logged_out'), data: null };
+    },
+  );
 
   api.post(
     '/register',
@@ -69,7 +77,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // Answered before the work is done, so neither the answer nor its timing tells whether the address exists.
       const client = clientOf(request);
       setImmediate(() => {
-        sendTemporaryPassword(db, app.mailer, request.body.email, config.appUrl, client).catch((err: unknown) => request.log.error({ err }, 'temporary password mail failed'));
+        sendTemporaryPassword(db, app.mailer, request.body.email, config.appUrl, client).catch((err: unknown) =>
+          request.log.error({ err }, 'temporary password mail failed'),
+        );
       });
       return { message: translate(requestLang(request), 'reset_sent'), data: null };
     },

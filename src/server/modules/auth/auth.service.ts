@@ -41,14 +41,28 @@ export async function login(db: Kysely<Database>, identifier: string, password: 
     if (usedTemporary) {
       await trx
         .updateTable('users')
-        .set({ password_hash: account.temp_password_hash as string, temp_password_hash: null, temp_password_expires_at: null, must_change_password: 1, updated_at: at })
+        .set({
+          password_hash: account.temp_password_hash as string,
+          temp_password_hash: null,
+          temp_password_expires_at: null,
+          must_change_password: 1,
+          updated_at: at,
+        })
         .where('id', '=', account.id)
         .execute();
-      const actor = await trx.selectFrom('users').innerJoin('user_roles', 'user_roles.id', 'users.role_id').select(['users.id', 'users.name', 'user_roles.slug as role']).where('users.id', '=', account.id).executeTakeFirstOrThrow();
+      const actor = await trx
+        .selectFrom('users')
+        .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+        .select(['users.id', 'users.name', 'user_roles.slug as role'])
+        .where('users.id', '=', account.id)
+        .executeTakeFirstOrThrow();
       await recordAudit(trx, { actor, client, action: 'password.reset_used', entity: 'users', entityId: account.id });
     }
     await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
-    await trx.insertInto('access_tokens').values({ user_id: account.id, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) }).execute();
+    await trx
+      .insertInto('access_tokens')
+      .values({ user_id: account.id, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) })
+      .execute();
   });
   return { userId: account.id, token };
 }

@@ -19,7 +19,10 @@ async function login(email: string, password: string) {
 }
 
 async function userCount(): Promise<number> {
-  const row = await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -39,12 +42,29 @@ describe('registration', () => {
 
   it('accepts an urlencoded form with Bengali digits and +880 in the mobile number', async () => {
     const body = new URLSearchParams(validRegistration(2, { phone_number: '+৮৮০১৭১৫৫৫৫৫৫৫' }) as Record<string, string>).toString();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { ...en, 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { ...en, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
     expect(res.statusCode).toBe(200);
     expect((json(res).data as { user: { phone_number: string } }).user.phone_number).toBe('01715555555');
   });
 
-  const required = ['name', 'institute_name_english', 'contact_person', 'phone_number', 'division_id', 'zilla_id', 'upozilla_id', 'holding_no', 'post_office', 'password', 'password_confirmation'];
+  const required = [
+    'name',
+    'institute_name_english',
+    'contact_person',
+    'phone_number',
+    'division_id',
+    'zilla_id',
+    'upozilla_id',
+    'holding_no',
+    'post_office',
+    'password',
+    'password_confirmation',
+  ];
   it.each(required)('refuses a registration without %s, on that field, writing nothing', async (field) => {
     const before = await userCount();
     const res = await register(validRegistration(10, { [field]: '' }));
@@ -83,7 +103,11 @@ describe('registration', () => {
   });
 
   it('reports every bad field of one form at once, in Bengali by default', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: validRegistration(12, { name: '', zilla_id: otherDivision.zilla_id, password_confirmation: 'nope-nope' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: validRegistration(12, { name: '', zilla_id: otherDivision.zilla_id, password_confirmation: 'nope-nope' }),
+    });
     expect(res.statusCode).toBe(422);
     const data = json(res).data as Record<string, string[]>;
     expect(json(res).message).toBe('অনুগ্রহ করে ফর্মটি সঠিকভাবে পূরণ করুন।');

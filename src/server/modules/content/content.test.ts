@@ -9,7 +9,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Page = { data: Record<string, unknown>[]; current_page: number; per_page: number; total: number; from: number | null; to: number | null; last_page: number; next_page_url: string | null; prev_page_url: string | null; links: { url: string | null; label: string; active: boolean }[] };
+type Page = {
+  data: Record<string, unknown>[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+  last_page: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+  links: { url: string | null; label: string; active: boolean }[];
+};
 
 async function store(resource: string, body: Record<string, unknown>) {
   const res = await admin.post(`/api/v1/${resource}/store`, body);
@@ -18,7 +29,10 @@ async function store(resource: string, body: Record<string, unknown>) {
 }
 
 async function count(table: 'news_categories' | 'web_page_menus' | 'web_page_sub_menus') {
-  const row = await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -94,11 +108,25 @@ describe('the list parameters', () => {
   });
 
   it('filters by conditions and by extra column pairs', async () => {
-    const byCondition = (await admin.get(`/api/v1/blog-categories?paginate=50&conditions=${encodeURIComponent(JSON.stringify({ title: { like: '0' } }))}`)).body.data as Page;
-    expect(byCondition.data.map((r) => r.title).sort()).toEqual(['Blog 01', 'Blog 02', 'Blog 03', 'Blog 04', 'Blog 05', 'Blog 06', 'Blog 07', 'Blog 08', 'Blog 09', 'Blog 10', 'Blog 20']);
+    const byCondition = (await admin.get(`/api/v1/blog-categories?paginate=50&conditions=${encodeURIComponent(JSON.stringify({ title: { like: '0' } }))}`)).body
+      .data as Page;
+    expect(byCondition.data.map((r) => r.title).sort()).toEqual([
+      'Blog 01',
+      'Blog 02',
+      'Blog 03',
+      'Blog 04',
+      'Blog 05',
+      'Blog 06',
+      'Blog 07',
+      'Blog 08',
+      'Blog 09',
+      'Blog 10',
+      'Blog 20',
+    ]);
     const byPair = (await admin.get('/api/v1/blog-categories?title=Blog%2007')).body.data as Page;
     expect(byPair.total).toBe(1);
-    const inList = (await admin.get(`/api/v1/blog-categories?conditions=${encodeURIComponent(JSON.stringify({ title: { in: ['Blog 01', 'Blog 02'] } }))}`)).body.data as Page;
+    const inList = (await admin.get(`/api/v1/blog-categories?conditions=${encodeURIComponent(JSON.stringify({ title: { in: ['Blog 01', 'Blog 02'] } }))}`)).body
+      .data as Page;
     expect(inList.total).toBe(2);
   });
 

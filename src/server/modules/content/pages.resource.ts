@@ -10,15 +10,50 @@ import { slugify } from '../../lib/slug.js';
 import { now } from '../../lib/time.js';
 
 const PAGE_COLUMNS = [
-  'id', 'url', 'title', 'published_at', 'content', 'content_type', 'blog_category_id', 'news_category_id', 'notice_category_id', 'custom_fields',
-  'image', 'meta_title', 'meta_description', 'meta_keywords', 'og_image', 'og_description', 'source_files_url', 'content_file',
-  'requires_login', 'access_roles', 'views', 'template', 'creator', 'slug', 'status', 'created_at', 'updated_at',
+  'id',
+  'url',
+  'title',
+  'published_at',
+  'content',
+  'content_type',
+  'blog_category_id',
+  'news_category_id',
+  'notice_category_id',
+  'custom_fields',
+  'image',
+  'meta_title',
+  'meta_description',
+  'meta_keywords',
+  'og_image',
+  'og_description',
+  'source_files_url',
+  'content_file',
+  'requires_login',
+  'access_roles',
+  'views',
+  'template',
+  'creator',
+  'slug',
+  'status',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** What a list shows by default: no content or grid, which can be large. */
 const LIST_COLUMNS = [
-  'id', 'url', 'title', 'published_at', 'content_type', 'blog_category_id', 'news_category_id', 'notice_category_id',
-  'image', 'views', 'status', 'created_at', 'updated_at',
+  'id',
+  'url',
+  'title',
+  'published_at',
+  'content_type',
+  'blog_category_id',
+  'news_category_id',
+  'notice_category_id',
+  'image',
+  'views',
+  'status',
+  'created_at',
+  'updated_at',
 ] as const;
 
 const EMPTY_LAYOUT: PageLayout = { rows: [] };
@@ -97,7 +132,8 @@ async function createPage(ctx: WriteContext, body: Record<string, unknown>): Pro
 async function updatePage(ctx: WriteContext, id: number, body: Record<string, unknown>): Promise<void> {
   const form = body as PageBody;
   const db = ctx.db as AnyDb;
-  const current = (await db.selectFrom('web_pages').select('custom_fields').where('id', '=', id).executeTakeFirst()) as { custom_fields: string | null } | undefined;
+  const current = (await db.selectFrom('web_pages').select('custom_fields').where('id', '=', id).executeTakeFirst()) as
+    { custom_fields: string | null } | undefined;
   await ctx.db
     .updateTable('web_pages')
     .set({
@@ -144,8 +180,26 @@ export const pageResource = defineResource({
   roles: { read: ['admin'], write: ['admin'] },
   // Spec §7: model Webpage\WebPages, title webpage-list.
   exportColumns: [
-    'id', 'url', 'title', 'published_at', 'content', 'custom_fields', 'meta_title', 'meta_description', 'meta_keywords', 'og_image', 'og_description',
-    'requires_login', 'access_roles', 'views', 'template', 'creator', 'slug', 'status', 'created_at', 'updated_at',
+    'id',
+    'url',
+    'title',
+    'published_at',
+    'content',
+    'custom_fields',
+    'meta_title',
+    'meta_description',
+    'meta_keywords',
+    'og_image',
+    'og_description',
+    'requires_login',
+    'access_roles',
+    'views',
+    'template',
+    'creator',
+    'slug',
+    'status',
+    'created_at',
+    'updated_at',
   ],
   create: createPage,
   update: updatePage,

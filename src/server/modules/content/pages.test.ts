@@ -54,7 +54,12 @@ describe('the page-build resource', () => {
     expect(list.data[0]).toMatchObject({ id: created.id, url: 'notice/ভর্তি-২০২৬' });
     expect(list.data[0]).not.toHaveProperty('content');
 
-    const updated = await admin.post('/api/v1/page-build/update', { id: created.id, title: 'নতুন শিরোনাম', url: 'notice/new', published_at: '2026-11-23T09:00' });
+    const updated = await admin.post('/api/v1/page-build/update', {
+      id: created.id,
+      title: 'নতুন শিরোনাম',
+      url: 'notice/new',
+      published_at: '2026-11-23T09:00',
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     // The form left the optional fields empty, so they are cleared.
     expect(updated.body.data).toMatchObject({ title: 'নতুন শিরোনাম', url: 'notice/new', content: null, image: null, meta_title: null, source_files_url: null });
@@ -72,7 +77,12 @@ describe('the page-build resource', () => {
     expect(created.content).toBe('<p>ok</p><a>l</a>');
     expect(created.layout).toEqual({ rows: [{ layout: '6+6', cells: ['<p>ok</p><a>l</a>', ''] }] });
 
-    const updated = await admin.post('/api/v1/page-build/update', { ...page({ url: 'sanitised-again' }), id: created.id, content: `<p>new</p>${dirty}`, layout: JSON.stringify({ rows: [{ layout: '12', cells: [dirty] }] }) });
+    const updated = await admin.post('/api/v1/page-build/update', {
+      ...page({ url: 'sanitised-again' }),
+      id: created.id,
+      content: `<p>new</p>${dirty}`,
+      layout: JSON.stringify({ rows: [{ layout: '12', cells: [dirty] }] }),
+    });
     expect(updated.body.data).toMatchObject({ content: '<p>new</p><p>ok</p><a>l</a>', layout: { rows: [{ layout: '12', cells: ['<p>ok</p><a>l</a>'] }] } });
     const stored = await t.app.db.selectFrom('web_pages').select(['content', 'custom_fields']).where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(stored.content).not.toMatch(/script|onerror|javascript/);
@@ -137,8 +147,19 @@ describe('the page-build resource', () => {
     const listed = (await admin.get(`/api/v1/page-build?content_type=news&relations=news_category`)).body.data as { data: Row[] };
     expect(listed.data.map((r) => r.news_category)).toEqual([{ id: news.id, title: 'খবর' }]);
 
-    const switched = await admin.post('/api/v1/page-build/update', { ...page({ url: 'switched' }), id: created.id, content_type: 'blog', blog_category_id: blog.id, news_category_id: news.id });
-    expect((switched.body.data as Row).content_meta).toEqual({ content_type: 'blog', blog_category_id: blog.id, news_category_id: null, notice_category_id: null });
+    const switched = await admin.post('/api/v1/page-build/update', {
+      ...page({ url: 'switched' }),
+      id: created.id,
+      content_type: 'blog',
+      blog_category_id: blog.id,
+      news_category_id: news.id,
+    });
+    expect((switched.body.data as Row).content_meta).toEqual({
+      content_type: 'blog',
+      blog_category_id: blog.id,
+      news_category_id: null,
+      notice_category_id: null,
+    });
 
     const missing = await admin.post('/api/v1/page-build/store', page({ content_type: 'blog', blog_category_id: 999999 }));
     expect(missing.body.data).toEqual({ blog_category_id: ['Choose one of the listed values.'] });
@@ -174,7 +195,15 @@ describe('the page-build resource', () => {
     const created = await store(page());
     const cases: [unknown, Record<string, string[]>][] = [
       [{ rows: [{ layout: '6+6', cells: ['only one'] }] }, { 'layout.rows.0.cells': ['The number of cells does not match the row layout.'] }],
-      [{ rows: [{ layout: '12', cells: ['x'] }, { layout: '4+4+4', cells: ['a', 'b', 'c', 'd'] }] }, { 'layout.rows.1.cells': ['The number of cells does not match the row layout.'] }],
+      [
+        {
+          rows: [
+            { layout: '12', cells: ['x'] },
+            { layout: '4+4+4', cells: ['a', 'b', 'c', 'd'] },
+          ],
+        },
+        { 'layout.rows.1.cells': ['The number of cells does not match the row layout.'] },
+      ],
       [{ rows: [{ layout: '5+7', cells: ['a', 'b'] }] }, { 'layout.rows.0.layout': ['Choose one of the listed values.'] }],
       [{ rows: [{ layout: '12', cells: [1] }] }, { 'layout.rows.0.cells.0': ['Enter valid text.'] }],
       ['{not json', { layout: ['The page layout is not valid.'] }],
@@ -215,8 +244,13 @@ describe('the page-build resource', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="webpage-list-/);
-    const [header, row] = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(header).toBe('id,url,title,published_at,content,custom_fields,meta_title,meta_description,meta_keywords,og_image,og_description,requires_login,access_roles,views,template,creator,slug,status,created_at,updated_at');
+    const [header, row] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toBe(
+      'id,url,title,published_at,content,custom_fields,meta_title,meta_description,meta_keywords,og_image,og_description,requires_login,access_roles,views,template,creator,slug,status,created_at,updated_at',
+    );
     expect(row).toContain('রপ্তানি');
   });
 });

@@ -11,7 +11,11 @@ const reference = (columns: string[], rows: unknown[][]) =>
   )}`;
 
 const tricky = fc.constantFrom('', ',', '"', '\n', '\r', '\r\n', '=', '+', '-', '@', '\t', "'", ' ', 'ক', 'অনুচ্ছেদ', '""', 'a,b');
-const text = fc.oneof(fc.string(), fc.array(tricky, { maxLength: 6 }).map((parts) => parts.join('')), fc.string({ unit: 'grapheme' }));
+const text = fc.oneof(
+  fc.string(),
+  fc.array(tricky, { maxLength: 6 }).map((parts) => parts.join('')),
+  fc.string({ unit: 'grapheme' }),
+);
 const cell = fc.oneof(
   text,
   fc.integer(),
@@ -26,10 +30,13 @@ const cell = fc.oneof(
 describe('CSV encoder', () => {
   it('writes exactly what csv-stringify wrote with the export settings', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 })), (rows) => {
-        const columns = Array.from({ length: rows[0]?.length ?? 3 }, (_, i) => `c${i}`);
-        expect(csvHeader(columns) + rows.map(csvLine).join('')).toBe(reference(columns, rows));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 6 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 })),
+        (rows) => {
+          const columns = Array.from({ length: rows[0]?.length ?? 3 }, (_, i) => `c${i}`);
+          expect(csvHeader(columns) + rows.map(csvLine).join('')).toBe(reference(columns, rows));
+        },
+      ),
       { numRuns: 500 },
     );
   });

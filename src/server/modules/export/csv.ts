@@ -69,7 +69,10 @@ const CHUNK_CHARS = 16 * 1024;
  * The CSV text of rows arriving in batches (each row its values in the columns' order), as pieces of
  * about CHUNK_CHARS. Pulled by the response stream, so a slow client holds back the reading.
  */
-export async function* csvChunks(columns: readonly string[], batches: AsyncIterable<readonly unknown[][]> | Iterable<readonly unknown[][]>): AsyncGenerator<string> {
+export async function* csvChunks(
+  columns: readonly string[],
+  batches: AsyncIterable<readonly unknown[][]> | Iterable<readonly unknown[][]>,
+): AsyncGenerator<string> {
   let chunk = csvHeader(columns);
   for await (const batch of batches) {
     for (const values of batch) {

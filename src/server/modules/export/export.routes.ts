@@ -93,32 +93,37 @@ function exportBatches(app: FastifyInstance, { definition, body, user, columns }
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const exportable = new Map(resources.filter((r) => r.exportColumns).map((r) => [r.name, r]));
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/export-data',
-    { schema: { tags: ['export'], security: [{ bearer: [] }], body: ExportBody }, onRequest: app.authenticate },
-    async (request, reply) => {
-      const body = request.body;
-      const user = request.user!;
-      const definition = exportable.get(body.model);
-      if (!definition) throw new ValidationError({ model: ['invalid_choice'] });
-      if (!definition.roles.read.includes(user.role)) throw forbidden();
-      const allowed = definition.exportColumns!;
-      const columns = body.columns?.length ? body.columns : [...allowed];
-      if (columns.some((column) => !allowed.includes(column))) throw new ValidationError({ columns: ['unknown_column'] });
-      // Checks the filters before the first byte is sent, so a bad name or value is still a 422.
-      const probe = filteredQuery(app.db, { definition, query: asListQuery(body), user });
-      await refusingBadValues(['search', 'conditions'].filter((key) => body[key as 'search'] !== undefined), () => probe.clearSelect().select(sql.lit(1).as('one')).limit(1).execute());
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/export-data',
+      { schema: { tags: ['export'], security: [{ bearer: [] }], body: ExportBody }, onRequest: app.authenticate },
+      async (request, reply) => {
+        const body = request.body;
+        const user = request.user!;
+        const definition = exportable.get(body.model);
+        if (!definition) throw new ValidationError({ model: ['invalid_choice'] });
+        if (!definition.roles.read.includes(user.role)) throw forbidden();
+        const allowed = definition.exportColumns!;
+        const columns = body.columns?.length ? body.columns : [...allowed];
+        if (columns.some((column) => !allowed.includes(column))) throw new ValidationError({ columns: ['unknown_column'] });
+        // Checks the filters before the first byte is sent, so a bad name or value is still a 422.
+        const probe = filteredQuery(app.db, { definition, query: asListQuery(body), user });
+        await refusingBadValues(
+          ['search', 'conditions'].filter((key) => body[key as 'search'] !== undefined),
+          () => probe.clearSelect().select(sql.lit(1).as('one')).limit(1).execute(),
+        );
 
-      const title = slugify(body.export_title, definition.name);
-      const filename = `${title}-${new Date().toISOString().slice(0, 10)}.csv`;
-      // One piece read ahead: the socket's own buffer is the rest of the backpressure.
-      const csv = Readable.from(csvChunks(columns, exportBatches(app, { definition, body, user, columns })), { highWaterMark: 1 });
-      csv.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
-  );
+        const title = slugify(body.export_title, definition.name);
+        const filename = `${title}-${new Date().toISOString().slice(0, 10)}.csv`;
+        // One piece read ahead: the socket's own buffer is the rest of the backpressure.
+        const csv = Readable.from(csvChunks(columns, exportBatches(app, { definition, body, user, columns })), { highWaterMark: 1 });
+        csv.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
 }

@@ -20,8 +20,18 @@ const postgres = process.env.TEST_DB === 'postgres';
 /** Notice categories with long titles: by default about 3 MB of CSV, so the download outlasts the sockets' buffers. */
 async function insertNoticeCategories(prefix: string, count = 30_000, titleLength = 100): Promise<void> {
   const long = 'x'.repeat(titleLength);
-  const rows = Array.from({ length: count }, (_, i) => ({ title: `${prefix} ${i} ${long}`, slug: `${prefix.toLowerCase()}-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
-  for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('notice_categories').values(rows.slice(i, i + 500)).execute();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    title: `${prefix} ${i} ${long}`,
+    slug: `${prefix.toLowerCase()}-${i}`,
+    creator: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await t.app.db
+      .insertInto('notice_categories')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 let port: number | undefined;
@@ -32,7 +42,14 @@ let port: number | undefined;
  */
 async function startDownload(body: Record<string, unknown>) {
   port ??= Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
-  const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/v1/export-data', agent: false, headers: { authorization: `Bearer ${await adminToken(t)}`, 'content-type': 'application/json' } });
+  const request = http.request({
+    port,
+    host: '127.0.0.1',
+    method: 'POST',
+    path: '/api/v1/export-data',
+    agent: false,
+    headers: { authorization: `Bearer ${await adminToken(t)}`, 'content-type': 'application/json' },
+  });
   request.end(JSON.stringify(body));
   const [response] = (await once(request, 'response')) as [http.IncomingMessage];
   response.setEncoding('utf8');
@@ -50,7 +67,13 @@ async function startDownload(body: Record<string, unknown>) {
   };
 }
 
-const idsOf = (csv: string) => csv.slice(1).trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]));
+const idsOf = (csv: string) =>
+  csv
+    .slice(1)
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => Number(line.split(',')[0]));
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<boolean> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 50))) if (await check()) return true;
@@ -84,10 +107,25 @@ describe('CSV export', () => {
   });
 
   it('streams more rows than one batch, each once, newest first', async () => {
-    const rows = Array.from({ length: 2100 }, (_, i) => ({ title: `Row ${i}`, slug: `row-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
-    for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('news_categories').values(rows.slice(i, i + 500)).execute();
+    const rows = Array.from({ length: 2100 }, (_, i) => ({
+      title: `Row ${i}`,
+      slug: `row-${i}`,
+      creator: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.app.db
+        .insertInto('news_categories')
+        .values(rows.slice(i, i + 500))
+        .execute();
     const text = (await admin.post('/api/v1/export-data', { model: 'news-categories', columns: ['id', 'title'] })).raw.body;
-    const ids = text.slice(1).trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]));
+    const ids = text
+      .slice(1)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
     expect(ids).toHaveLength(2100);
     expect(new Set(ids).size).toBe(2100);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -95,8 +133,18 @@ describe('CSV export', () => {
 
   it('reads one snapshot while the client downloads, and other requests and writes go on meanwhile', async () => {
     const long = 'x'.repeat(100);
-    const rows = Array.from({ length: 30_000 }, (_, i) => ({ title: `Big ${i} ${long}`, slug: `big-${i}`, creator: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }));
-    for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('blog_categories').values(rows.slice(i, i + 500)).execute();
+    const rows = Array.from({ length: 30_000 }, (_, i) => ({
+      title: `Big ${i} ${long}`,
+      slug: `big-${i}`,
+      creator: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.app.db
+        .insertInto('blog_categories')
+        .values(rows.slice(i, i + 500))
+        .execute();
     const download = await startDownload({ model: 'blog-categories', columns: ['id', 'title'], search: 'Big ' });
     // The download is open and unread: a list and a write are answered at once, not after it.
     expect((await admin.get('/api/v1/blog-categories')).status).toBe(200);
@@ -113,7 +161,14 @@ describe('CSV export', () => {
     const download = await startDownload({ model: 'notice-categories', columns: ['id', 'title'], search: 'Snap ' });
     // Writes while the client has read one piece: new rows (newest, so first in the order) and the oldest rows gone.
     await insertNoticeCategories('Snap late', 1000);
-    await t.app.db.deleteFrom('notice_categories').where('id', 'in', before.slice(-500).map((row) => row.id)).execute();
+    await t.app.db
+      .deleteFrom('notice_categories')
+      .where(
+        'id',
+        'in',
+        before.slice(-500).map((row) => row.id),
+      )
+      .execute();
     const ids = idsOf(await download.rest());
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(before.map((row) => row.id));
@@ -129,7 +184,9 @@ describe('CSV export', () => {
     let writes = 0;
     const readerOpen = async () => {
       if (postgres) {
-        const { rows } = await sql<{ count: number }>`select count(*) as count from pg_stat_activity where datname = current_database() and application_name = ${POSTGRES_READER_NAME}`.execute(t.app.db);
+        const { rows } = await sql<{
+          count: number;
+        }>`select count(*) as count from pg_stat_activity where datname = current_database() and application_name = ${POSTGRES_READER_NAME}`.execute(t.app.db);
         return Number(rows[0]!.count) > 0;
       }
       await insertNoticeCategories(`After abort ${++writes}`, 1);

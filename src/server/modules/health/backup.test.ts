@@ -19,7 +19,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 function cli(place: DataPlace, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: place.dataDir, ADMIN_PASSWORD: ADMIN.password, ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}) },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATA_DIR: place.dataDir,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
+    },
   });
   let stdout = '';
   let stderr = '';
@@ -48,7 +54,6 @@ async function registerInstitute(base: string, n: number): Promise<Institute> {
   return { id, token: (login.body!.data as { token: string }).token };
 }
 
-
 /** A photo stored as the local storage does it (temp file, then rename), before a row refers to it. */
 async function storePhoto(place: DataPlace): Promise<string> {
   const dir = path.join(place.dataDir, 'uploads', 'photos');
@@ -72,12 +77,18 @@ function writeContinuously(base: string, place: DataPlace, writers: number) {
       const institute = institutes[i % institutes.length]!;
       if (i % 4 === 3) {
         const transactionId = `BACKUP${String(i).padStart(6, '0')}`;
-        const res = await call(base, 'POST', '/api/v1/scholarship-payments/store', institute.token, { payment_method: 'bank', amount: 200, transaction_id: transactionId, date: today });
+        const res = await call(base, 'POST', '/api/v1/scholarship-payments/store', institute.token, {
+          payment_method: 'bank',
+          amount: 200,
+          transaction_id: transactionId,
+          date: today,
+        });
         if (res.status === 200) acked.push({ kind: 'payment', id: (res.body!.data as { id: number }).id, key: transactionId, at: Date.now() });
         else errors.push(JSON.stringify(res.body));
       } else {
         const res = await call(base, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(i, { photo: await storePhoto(place) }));
-        if (res.status === 200) acked.push({ kind: 'registration', id: (res.body!.data as { id: number }).id, key: (res.body!.data as { reg_no: string }).reg_no, at: Date.now() });
+        if (res.status === 200)
+          acked.push({ kind: 'registration', id: (res.body!.data as { id: number }).id, key: (res.body!.data as { reg_no: string }).reg_no, at: Date.now() });
         else errors.push(JSON.stringify(res.body));
       }
     }
@@ -137,7 +148,10 @@ describe('backup and restore', () => {
     expect(manifest.tables.scholarship_registrations).toBeGreaterThanOrEqual(acked.filter((a) => a.kind === 'registration' && a.at < backupStarted).length);
     expect(manifest.uploads.files).toBe(Object.keys(manifest.uploads.sha256).length);
     expect(manifest.uploads.files).toBeGreaterThanOrEqual(manifest.tables.scholarship_registrations!);
-    expect(Object.keys(manifest.uploads.sha256).some((file) => file.includes('.tmp')), 'temp files are left out').toBe(false);
+    expect(
+      Object.keys(manifest.uploads.sha256).some((file) => file.includes('.tmp')),
+      'temp files are left out',
+    ).toBe(false);
   }, 60_000);
 
   it('refuses a backup into a folder that is not empty', async () => {
@@ -175,7 +189,13 @@ describe('backup and restore', () => {
     const institute = institutes[0]!;
     const list = await call(server.url, 'GET', '/api/v1/scholarship-registrations?paginate=5', institute.token);
     expect(list.status).toBe(200);
-    const added = await call(server.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(100_000, { photo: await storePhoto(target) }));
+    const added = await call(
+      server.url,
+      'POST',
+      '/api/v1/scholarship-registrations/store',
+      institute.token,
+      mixedStudent(100_000, { photo: await storePhoto(target) }),
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
   }, 60_000);
 
@@ -195,7 +215,10 @@ describe('backup and restore', () => {
     try {
       // The registration added after the first restore is gone: the copy is the backup's again.
       const manifest = JSON.parse(await fs.readFile(path.join(backupDir, 'manifest.json'), 'utf8')) as Manifest;
-      const count = await db.selectFrom('scholarship_registrations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await db
+        .selectFrom('scholarship_registrations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(manifest.tables.scholarship_registrations);
       expect(await consistencyProblems(db)).toEqual([]);
     } finally {
@@ -215,7 +238,9 @@ describe('backup and restore', () => {
 
   it('leaves out the files of an S3 bucket and says so', async () => {
     const out = path.join(source.dataDir, 'backups', 'with-s3');
-    const database = source.databaseUrl ? { dialect: 'postgres' as const, url: source.databaseUrl } : { dialect: 'sqlite' as const, file: path.join(source.dataDir, 'app.sqlite') };
+    const database = source.databaseUrl
+      ? { dialect: 'postgres' as const, url: source.databaseUrl }
+      : { dialect: 'sqlite' as const, file: path.join(source.dataDir, 'app.sqlite') };
     const storage = { driver: 's3' as const, region: 'us-east-1', bucket: 'media', accessKeyId: 'key', secretAccessKey: 'secret' };
     const { manifest } = await createBackup({ dataDir: source.dataDir, database, storage }, { out });
     expect(manifest.uploads).toEqual({ storage: 's3', files: 0, bytes: 0, sha256: {} });

@@ -32,7 +32,6 @@ async function registerInstitute(base: string, n: number): Promise<Institute> {
   return { id, token: (login.body!.data as { token: string }).token };
 }
 
-
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -66,7 +65,12 @@ describe('crash safety', () => {
       const transactionId = `CRASH${String(i).padStart(6, '0')}`;
       try {
         const res = payment
-          ? await call(first.url, 'POST', '/api/v1/scholarship-payments/store', institute.token, { payment_method: 'bkash', amount: 200, transaction_id: transactionId, date: today() })
+          ? await call(first.url, 'POST', '/api/v1/scholarship-payments/store', institute.token, {
+              payment_method: 'bkash',
+              amount: 200,
+              transaction_id: transactionId,
+              date: today(),
+            })
           : await call(first.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(i));
         if (res.status === 200) {
           const row = res.body!.data as { id: number; reg_no: string; roll_no: string; institute_id: number; transaction_id: string };
@@ -101,7 +105,9 @@ describe('crash safety', () => {
       const missing = [...registrations].filter(([id, row]) => JSON.stringify(byId.get(id)) !== JSON.stringify(row));
       expect(missing, 'answered registrations missing after the restart').toEqual([]);
 
-      const storedPayments = new Map((await db.selectFrom('scholarship_payments').select(['id', 'transaction_id']).execute()).map((p) => [p.id, p.transaction_id]));
+      const storedPayments = new Map(
+        (await db.selectFrom('scholarship_payments').select(['id', 'transaction_id']).execute()).map((p) => [p.id, p.transaction_id]),
+      );
       const missingPayments = [...payments].filter(([id, transactionId]) => storedPayments.get(id) !== transactionId);
       expect(missingPayments, 'answered payments missing after the restart').toEqual([]);
 
@@ -114,7 +120,12 @@ describe('crash safety', () => {
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       expect((again.body!.data as { reg_no: string }).reg_no > highest).toBe(true);
       const analytics = await call(server.url, 'GET', '/api/v1/scholarship-registrations/analytics', institute.token);
-      const own = await db.selectFrom('scholarship_registrations').select((eb) => eb.fn.countAll<number>().as('n')).where('institute_id', '=', institute.id).where('status', '=', 1).executeTakeFirstOrThrow();
+      const own = await db
+        .selectFrom('scholarship_registrations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('institute_id', '=', institute.id)
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow();
       expect((analytics.body!.data as { total_registration: number }).total_registration).toBe(Number(own.n));
       expect(await consistencyProblems(db)).toEqual([]);
     } finally {

@@ -101,7 +101,12 @@ describe('limits', () => {
     expect(anonymous.json()).toEqual({ message: 'The request is too large.', data: null });
 
     const token = await adminToken(t);
-    const bn = await t.app.inject({ method: 'POST', url: '/api/v1/blog-categories/store', headers: { authorization: `Bearer ${token}` }, payload: { title: 'x'.repeat(1_100_000) } });
+    const bn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/blog-categories/store',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: 'x'.repeat(1_100_000) },
+    });
     expect(bn.statusCode).toBe(413);
     expect(json(bn).message).toBe('পাঠানো তথ্য অনেক বড়।');
 
@@ -131,7 +136,11 @@ describe('token expiry', () => {
     const me = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
     expect((await me(institute.token)).statusCode).toBe(200);
 
-    await t.app.db.updateTable('access_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', digest(institute.token)).execute();
+    await t.app.db
+      .updateTable('access_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', digest(institute.token))
+      .execute();
     const aged = await me(institute.token);
     expect(aged.statusCode).toBe(401);
     expect(aged.json()).toEqual({ message: 'Please log in.', data: null });
@@ -142,20 +151,30 @@ describe('token expiry', () => {
     const day = 86_400_000;
     await t.app.db
       .insertInto('access_tokens')
-      .values({ user_id: institute.id, token_hash: digest(stale), created_at: new Date(Date.now() - 31 * day).toISOString(), expires_at: new Date(Date.now() - day).toISOString() })
+      .values({
+        user_id: institute.id,
+        token_hash: digest(stale),
+        created_at: new Date(Date.now() - 31 * day).toISOString(),
+        expires_at: new Date(Date.now() - day).toISOString(),
+      })
       .execute();
     expect((await me(stale)).statusCode).toBe(401);
   });
 });
 
 describe('error answers in production', () => {
-  const leaks = /select |insert |from "|no such table|does not exist|relation |sqlite|postgres|kysely|stack|\bat .*\.[jt]s|node_modules|Unexpected token|JSON at position|\/work\//i;
+  const leaks =
+    /select |insert |from "|no such table|does not exist|relation |sqlite|postgres|kysely|stack|\bat .*\.[jt]s|node_modules|Unexpected token|JSON at position|\/work\//i;
 
   it('answers a database failure with a plain 500: no stack trace, no SQL', async () => {
     const token = await adminToken(production);
     await production.app.db.schema.alterTable('scholarship_payments').renameTo('payments_elsewhere').execute();
     try {
-      const res = await production.app.inject({ method: 'GET', url: '/api/v1/scholarship-payments?search=x', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+      const res = await production.app.inject({
+        method: 'GET',
+        url: '/api/v1/scholarship-payments?search=x',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'Something went wrong on the server. Please try again.', data: null });
       expect(res.body).not.toMatch(leaks);
@@ -171,7 +190,12 @@ describe('error answers in production', () => {
       { headers: { 'content-type': 'application/xml' }, payload: '<login/>' },
     ];
     for (const c of cases) {
-      const res = await production.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...c.headers, 'accept-language': 'en' }, payload: c.payload });
+      const res = await production.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...c.headers, 'accept-language': 'en' },
+        payload: c.payload,
+      });
       expect(res.statusCode, c.payload).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, c.payload).toBeLessThan(500);
       expect(res.body, c.payload).not.toMatch(leaks);

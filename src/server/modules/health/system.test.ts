@@ -30,7 +30,9 @@ describe('system endpoints', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, { post?: { requestBody?: unknown } }> };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/forget-password', '/api/health', '/api/geo']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/forget-password', '/api/health', '/api/geo']),
+    );
     expect(JSON.stringify(doc.paths['/api/auth/register']!.post!.requestBody)).toContain('institute_name_english');
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });

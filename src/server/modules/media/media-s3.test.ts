@@ -22,7 +22,15 @@ afterAll(async () => {
 describe('media with STORAGE=s3', () => {
   it('uploads into the bucket, serves from it and deletes from it; nothing is written locally', async () => {
     expect(t.config.storage.driver).toBe('s3');
-    const res = await upload(t.app, [{ name: 'width', value: '50' }, { name: 'height', value: '50' }, { name: 'photo', file: await jpeg(120, 60), filename: 'a.jpg' }], bearer(admin));
+    const res = await upload(
+      t.app,
+      [
+        { name: 'width', value: '50' },
+        { name: 'height', value: '50' },
+        { name: 'photo', file: await jpeg(120, 60), filename: 'a.jpg' },
+      ],
+      bearer(admin),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const stored = res.body.data as string;
     expect(fs.existsSync(path.join(t.dataDir, stored))).toBe(false);

@@ -31,10 +31,15 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export function jpeg(width: number, height: number, withExif = false): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg({ quality: 90 });
-  return (withExif ? image.withExif({ IFD0: { Make: 'SecretCam', Copyright: 'secret-owner' }, IFD3: { GPSLatitude: '23/1 48/1 0/1', GPSLatitudeRef: 'N' } }) : image).toBuffer();
+  return (
+    withExif ? image.withExif({ IFD0: { Make: 'SecretCam', Copyright: 'secret-owner' }, IFD3: { GPSLatitude: '23/1 48/1 0/1', GPSLatitudeRef: 'N' } }) : image
+  ).toBuffer();
 }
 
-export const png = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: { r: 0, g: 90, b: 200, alpha: 0.5 } } }).png().toBuffer();
+export const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 0, g: 90, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 /** A minimal, valid one-page PDF; `extra` goes into its catalog dictionary. */
 export function pdf(extra = ''): Buffer {

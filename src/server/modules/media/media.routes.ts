@@ -10,13 +10,7 @@ import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
 import { MessageEnvelope } from '../../../common/schemas/auth.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import {
-  DeleteMediaBody,
-  UPLOAD_ANONYMOUS_FOLDER,
-  UPLOAD_FIELD_DEFAULT,
-  UploadEnvelope,
-  UploadFields,
-} from '../../../common/schemas/media.js';
+import { DeleteMediaBody, UPLOAD_ANONYMOUS_FOLDER, UPLOAD_FIELD_DEFAULT, UploadEnvelope, UploadFields } from '../../../common/schemas/media.js';
 import { bearerToken } from '../../lib/authenticate.js';
 import { forbidden, HttpError, notFound, unauthenticated, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
@@ -56,7 +50,15 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/upload',
-    { schema: { ...schema, consumes: ['multipart/form-data'], body: UploadBody, response: { 200: UploadEnvelope, 401: ErrorEnvelope, 413: ErrorEnvelope, 422: ValidationErrorEnvelope } }, onRequest: optionalUser },
+    {
+      schema: {
+        ...schema,
+        consumes: ['multipart/form-data'],
+        body: UploadBody,
+        response: { 200: UploadEnvelope, 401: ErrorEnvelope, 413: ErrorEnvelope, 422: ValidationErrorEnvelope },
+      },
+      onRequest: optionalUser,
+    },
     async (request) => {
       const fields = request.body;
       const anonymous = request.user === null;
@@ -105,7 +107,14 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/delete',
-    { schema: { ...schema, body: DeleteMediaBody, response: { 200: MessageEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ValidationErrorEnvelope } }, onRequest: optionalUser },
+    {
+      schema: {
+        ...schema,
+        body: DeleteMediaBody,
+        response: { 200: MessageEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ValidationErrorEnvelope },
+      },
+      onRequest: optionalUser,
+    },
     async (request) => {
       const { path } = request.body;
       const row = await db.selectFrom('media').select(['id', 'owner_id', 'uploader_ip', 'created_at']).where('path', '=', path).executeTakeFirst();

@@ -38,7 +38,16 @@ describe('uploading', () => {
   it('re-encodes a JPEG: EXIF and GPS gone, fitted inside the box, recorded with its owner', async () => {
     const original = await jpeg(1200, 800, true);
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const res = await upload(t.app, [{ name: 'folder', value: 'posts/2026/11/22' }, { name: 'width', value: '300' }, { name: 'height', value: '300' }, { name: 'photo', file: original, filename: 'holiday.jpg', type: 'image/jpeg' }], bearer(instituteA));
+    const res = await upload(
+      t.app,
+      [
+        { name: 'folder', value: 'posts/2026/11/22' },
+        { name: 'width', value: '300' },
+        { name: 'height', value: '300' },
+        { name: 'photo', file: original, filename: 'holiday.jpg', type: 'image/jpeg' },
+      ],
+      bearer(instituteA),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('File uploaded.');
     const p = res.body.data as string;
@@ -62,18 +71,31 @@ describe('uploading', () => {
   });
 
   it('stores a GIF as a PNG of its first frame', async () => {
-    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00ff00' } })
+      .gif()
+      .toBuffer();
     const res = await upload(t.app, [{ name: 'photo', file: gif, filename: 'x.gif' }], bearer(admin));
     expect(res.body.data).toMatch(/\.png$/);
   });
 
   it('stores a PDF as it came, and refuses a PDF with JavaScript', async () => {
     const file = pdf();
-    const res = await upload(t.app, [{ name: 'accept', value: 'application/pdf' }, { name: 'content_file', file, filename: 'notice.pdf' }], bearer(admin));
+    const res = await upload(
+      t.app,
+      [
+        { name: 'accept', value: 'application/pdf' },
+        { name: 'content_file', file, filename: 'notice.pdf' },
+      ],
+      bearer(admin),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatch(/^uploads\/files\/[a-f0-9]{32}\.pdf$/);
     expect(fs.readFileSync(stored(res.body.data as string)).equals(file)).toBe(true);
-    for (const action of ['/OpenAction << /S /JavaScript /JS (app.alert(1)) >>', '/AA << /O << /S /Launch /F (calc.exe) >> >>', '/OpenAction << /S /J#61vaScript /J#53 (x) >>']) {
+    for (const action of [
+      '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>',
+      '/AA << /O << /S /Launch /F (calc.exe) >> >>',
+      '/OpenAction << /S /J#61vaScript /J#53 (x) >>',
+    ]) {
       const bad = await upload(t.app, [{ name: 'content_file', file: pdf(action), filename: 'evil.pdf' }], bearer(admin));
       expect(bad.status).toBe(422);
       expect(bad.body.data).toEqual({ content_file: ['A PDF with scripts or actions cannot be uploaded.'] });
@@ -82,11 +104,20 @@ describe('uploading', () => {
 
   it('refuses a file over 5,000,000 bytes with the spec message (413), storing nothing', async () => {
     const before = await mediaRows();
-    const res = await upload(t.app, [{ name: 'photo', file: Buffer.concat([await jpeg(10, 10), Buffer.alloc(6_000_000)]), filename: 'big.jpg' }], bearer(admin));
+    const res = await upload(
+      t.app,
+      [{ name: 'photo', file: Buffer.concat([await jpeg(10, 10), Buffer.alloc(6_000_000)]), filename: 'big.jpg' }],
+      bearer(admin),
+    );
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('File size is too big. Should be less than 5MB.');
     expect(await mediaRows()).toHaveLength(before.length);
-    const bn = await t.app.inject({ method: 'POST', url: '/api/v1/media/upload', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'bn', 'content-type': 'multipart/form-data; boundary=x' }, payload: `--x\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n${'a'.repeat(5_000_001)}\r\n--x--\r\n` });
+    const bn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media/upload',
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'bn', 'content-type': 'multipart/form-data; boundary=x' },
+      payload: `--x\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n${'a'.repeat(5_000_001)}\r\n--x--\r\n`,
+    });
     expect(bn.statusCode).toBe(413);
     expect(bn.json().message).toBe('ফাইলের আকার অনেক বড়। ৫ মেগাবাইটের কম হতে হবে।');
   });
@@ -120,10 +151,24 @@ describe('uploading', () => {
   });
 
   it('refuses a JPEG in a PDF-only field and a PDF in an image field', async () => {
-    const jpg = await upload(t.app, [{ name: 'accept', value: 'application/pdf' }, { name: 'content_file', file: await jpeg(20, 20), filename: 'x.pdf', type: 'application/pdf' }], bearer(admin));
+    const jpg = await upload(
+      t.app,
+      [
+        { name: 'accept', value: 'application/pdf' },
+        { name: 'content_file', file: await jpeg(20, 20), filename: 'x.pdf', type: 'application/pdf' },
+      ],
+      bearer(admin),
+    );
     expect(jpg.status).toBe(422);
     expect(jpg.body.data).toEqual({ content_file: ['This field does not take this type of file.'] });
-    const doc = await upload(t.app, [{ name: 'accept', value: 'image/*' }, { name: 'photo', file: pdf(), filename: 'x.png' }], bearer(admin));
+    const doc = await upload(
+      t.app,
+      [
+        { name: 'accept', value: 'image/*' },
+        { name: 'photo', file: pdf(), filename: 'x.png' },
+      ],
+      bearer(admin),
+    );
     expect(doc.body.data).toEqual({ photo: ['This field does not take this type of file.'] });
   });
 
@@ -136,11 +181,26 @@ describe('uploading', () => {
 
   it('refuses unsafe folders and sizes out of range', async () => {
     for (const folder of ['../x', '/etc', 'a\\b', 'a/../../b', 'UPPER', 'a/b/c/d/e/f', 'a//b', '.hidden']) {
-      const res = await upload(t.app, [{ name: 'folder', value: folder }, { name: 'photo', file: await png(10, 10), filename: 'a.png' }], bearer(admin));
+      const res = await upload(
+        t.app,
+        [
+          { name: 'folder', value: folder },
+          { name: 'photo', file: await png(10, 10), filename: 'a.png' },
+        ],
+        bearer(admin),
+      );
       expect(res.status, folder).toBe(422);
       expect(res.body.data).toHaveProperty('folder');
     }
-    const res = await upload(t.app, [{ name: 'width', value: '5' }, { name: 'height', value: '99999' }, { name: 'photo', file: await png(10, 10), filename: 'a.png' }], bearer(admin));
+    const res = await upload(
+      t.app,
+      [
+        { name: 'width', value: '5' },
+        { name: 'height', value: '99999' },
+        { name: 'photo', file: await png(10, 10), filename: 'a.png' },
+      ],
+      bearer(admin),
+    );
     expect(res.body.data).toEqual({ width: ['Must be at least 16.'], height: ['Must be at most 4,000.'] });
     expect(fs.existsSync(path.join(t.dataDir, 'x'))).toBe(false);
   });
@@ -148,7 +208,14 @@ describe('uploading', () => {
   it('asks for a file when none is sent, and for one file at a time', async () => {
     const none = await upload(t.app, [{ name: 'folder', value: 'files' }], bearer(admin));
     expect(none.body.data).toEqual({ photo: ['Choose a file.'] });
-    const two = await upload(t.app, [{ name: 'a', file: await png(10, 10), filename: 'a.png' }, { name: 'b', file: await png(10, 10), filename: 'b.png' }], bearer(admin));
+    const two = await upload(
+      t.app,
+      [
+        { name: 'a', file: await png(10, 10), filename: 'a.png' },
+        { name: 'b', file: await png(10, 10), filename: 'b.png' },
+      ],
+      bearer(admin),
+    );
     expect(two.status).toBe(422);
   });
 });
@@ -163,18 +230,38 @@ describe('anonymous uploads (the register form logo)', () => {
   });
 
   it('takes images only into logos/, records the address, and lets that address alone delete it within the hour', async () => {
-    const res = await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: await png(300, 300), filename: 'logo.png' }], {}, '10.0.0.7');
+    const res = await upload(
+      t.app,
+      [
+        { name: 'folder', value: 'logos' },
+        { name: 'logo', file: await png(300, 300), filename: 'logo.png' },
+      ],
+      {},
+      '10.0.0.7',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const p = res.body.data as string;
     expect(p).toMatch(/^uploads\/logos\//);
     expect((await mediaRows()).find((r) => r.path === p)).toMatchObject({ owner_id: null, uploader_ip: '10.0.0.7' });
 
-    const doc = await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: pdf(), filename: 'x.pdf' }], {}, '10.0.0.7');
+    const doc = await upload(
+      t.app,
+      [
+        { name: 'folder', value: 'logos' },
+        { name: 'logo', file: pdf(), filename: 'x.pdf' },
+      ],
+      {},
+      '10.0.0.7',
+    );
     expect(doc.body.data).toEqual({ logo: ['This field does not take this type of file.'] });
 
     expect((await remove(p, {}, '10.0.0.8')).status).toBe(403);
     expect((await remove(p, bearer(instituteA))).status).toBe(403);
-    await t.app.db.updateTable('media').set({ created_at: new Date(Date.now() - 2 * 3600_000).toISOString() }).where('path', '=', p).execute();
+    await t.app.db
+      .updateTable('media')
+      .set({ created_at: new Date(Date.now() - 2 * 3600_000).toISOString() })
+      .where('path', '=', p)
+      .execute();
     expect((await remove(p, {}, '10.0.0.7')).status).toBe(403);
     await t.app.db.updateTable('media').set({ created_at: new Date().toISOString() }).where('path', '=', p).execute();
     const ok = await remove(`/${p}`, {}, '10.0.0.7');
@@ -190,10 +277,43 @@ describe('anonymous uploads (the register form logo)', () => {
 
   it('limits anonymous calls per address (429), not logged-in ones', async () => {
     const image = await png(10, 10);
-    for (let i = 0; i < 30; i++) expect((await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99')).status).toBe(200);
-    const refused = await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.99');
+    for (let i = 0; i < 30; i++)
+      expect(
+        (
+          await upload(
+            t.app,
+            [
+              { name: 'folder', value: 'logos' },
+              { name: 'logo', file: image, filename: 'a.png' },
+            ],
+            {},
+            '10.0.0.99',
+          )
+        ).status,
+      ).toBe(200);
+    const refused = await upload(
+      t.app,
+      [
+        { name: 'folder', value: 'logos' },
+        { name: 'logo', file: image, filename: 'a.png' },
+      ],
+      {},
+      '10.0.0.99',
+    );
     expect(refused.status).toBe(429);
-    expect((await upload(t.app, [{ name: 'folder', value: 'logos' }, { name: 'logo', file: image, filename: 'a.png' }], {}, '10.0.0.100')).status).toBe(200);
+    expect(
+      (
+        await upload(
+          t.app,
+          [
+            { name: 'folder', value: 'logos' },
+            { name: 'logo', file: image, filename: 'a.png' },
+          ],
+          {},
+          '10.0.0.100',
+        )
+      ).status,
+    ).toBe(200);
     expect((await upload(t.app, [{ name: 'logo', file: image, filename: 'a.png' }], bearer(admin), '10.0.0.99')).status).toBe(200);
   });
 
@@ -219,7 +339,17 @@ describe('deleting', () => {
 
   it('refuses paths outside storage without touching the disk', async () => {
     const outside = path.resolve('package.json');
-    for (const p of ['../../package.json', '/etc/passwd', 'uploads/../../package.json', 'uploads/files/../../app.sqlite', '//uploads/files/x.png', 'app.sqlite', 'uploads\\files\\x.png', '', outside]) {
+    for (const p of [
+      '../../package.json',
+      '/etc/passwd',
+      'uploads/../../package.json',
+      'uploads/files/../../app.sqlite',
+      '//uploads/files/x.png',
+      'app.sqlite',
+      'uploads\\files\\x.png',
+      '',
+      outside,
+    ]) {
       const res = await remove(p, bearer(admin));
       expect(res.status, p).toBe(422);
       expect(res.body.data).toHaveProperty('path');

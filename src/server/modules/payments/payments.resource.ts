@@ -99,7 +99,20 @@ export const paymentResource = defineResource({
   roles: { read: ['admin', 'institute'], write: ['admin', 'institute'] },
   owner: 'institute_id',
   listColumns: ['id', 'institute_id', 'amount', 'payment_method', 'transaction_id', 'date', 'is_approved', 'approved_at', 'status', 'created_at'],
-  exportColumns: ['id', 'institute_id', 'institute_name', 'institute_phone', 'amount', 'payment_method', 'transaction_id', 'date', 'is_approved', 'approved_at', 'status', 'created_at'],
+  exportColumns: [
+    'id',
+    'institute_id',
+    'institute_name',
+    'institute_phone',
+    'amount',
+    'payment_method',
+    'transaction_id',
+    'date',
+    'is_approved',
+    'approved_at',
+    'status',
+    'created_at',
+  ],
 
   async create(ctx, raw) {
     const body = raw as Body;
@@ -127,7 +140,11 @@ export const paymentResource = defineResource({
   async update(ctx, id, raw) {
     const body = raw as Body;
     await refuseUsedTransaction(ctx, body.transaction_id, id);
-    const before = await ctx.db.selectFrom('scholarship_payments').select(['is_approved', 'approved_by', 'approved_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('scholarship_payments')
+      .select(['is_approved', 'approved_by', 'approved_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const approval = approvalOf(ctx, body, before);
     await guardingTransaction(() =>
       ctx.db

@@ -27,28 +27,36 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   // Whatever id a client sends, the account changed is the caller's own.
-  api.post('/update-info', { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => {
-    const userId = request.user!.id;
-    await refuseTakenContacts(db, request.body, userId);
-    await updateUser(db, userId, { fields: request.body });
-    return { message: translate(requestLang(request), 'profile_updated'), data: { user: (await findPublicUser(db, userId))! } };
-  });
+  api.post(
+    '/update-info',
+    { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate },
+    async (request) => {
+      const userId = request.user!.id;
+      await refuseTakenContacts(db, request.body, userId);
+      await updateUser(db, userId, { fields: request.body });
+      return { message: translate(requestLang(request), 'profile_updated'), data: { user: (await findPublicUser(db, userId))! } };
+    },
+  );
 
   /** A new password ends every other session of the account; this one stays logged in. */
-  api.post('/update-password', { schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => {
-    const userId = request.user!.id;
-    const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(account.password_hash, request.body.old_password))) throw new ValidationError({ old_password: ['old_password_wrong'] });
-    const passwordHash = await hashPassword(request.body.password);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, temp_password_hash: null, temp_password_expires_at: null, must_change_password: 0, updated_at: now() })
-        .where('id', '=', userId)
-        .execute();
-      await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', request.tokenDigest!).execute();
-      await recordAudit(trx, { actor: request.user, client: clientOf(request), action: 'password.change', entity: 'users', entityId: userId });
-    });
-    return { message: translate(requestLang(request), 'password_changed'), data: null };
-  });
+  api.post(
+    '/update-password',
+    { schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } }, onRequest: app.authenticate },
+    async (request) => {
+      const userId = request.user!.id;
+      const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(account.password_hash, request.body.old_password))) throw new ValidationError({ old_password: ['old_password_wrong'] });
+      const passwordHash = await hashPassword(request.body.password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, temp_password_hash: null, temp_password_expires_at: null, must_change_password: 0, updated_at: now() })
+          .where('id', '=', userId)
+          .execute();
+        await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', request.tokenDigest!).execute();
+        await recordAudit(trx, { actor: request.user, client: clientOf(request), action: 'password.change', entity: 'users', entityId: userId });
+      });
+      return { message: translate(requestLang(request), 'password_changed'), data: null };
+    },
+  );
 }

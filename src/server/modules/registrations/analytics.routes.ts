@@ -17,27 +17,34 @@ import { analytics, instituteRows } from './analytics.js';
 
 const AnalyticsQuery = z.object({ page: optionalInt(1, 1_000_000), paginate: optionalInt(1, MAX_PAGE_SIZE), search: optionalText(100) });
 
-
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['scholarship-registrations'], security: [{ bearer: [] }] };
 
-  api.get('/scholarship-registrations/analytics', { onRequest: requireRole('admin', 'institute'), schema: { ...schema, querystring: AnalyticsQuery } }, async (request) => {
-    const user = request.user!;
-    const message = translate(requestLang(request), 'ok');
-    if (user.role === 'institute') return { message, data: await analytics(app.db, user.id) };
-    const page = request.query.page ?? 1;
-    const perPage = request.query.paginate ?? DEFAULT_PAGE_SIZE;
-    const [totals, institutes] = await Promise.all([analytics(app.db, undefined), instituteRows(app.db, { search: request.query.search, page, perPage })]);
-    return { message, data: { ...totals, institutes: paginate(institutes.rows, institutes.total, page, perPage, pageUrlOf(request.url)) } };
-  });
-
-  api.get('/scholarship-payments/deposit-info', { onRequest: requireRole('admin', 'institute'), schema: { ...schema, tags: ['scholarship-payments'] } }, async (request) => ({
-    message: translate(requestLang(request), 'ok'),
-    data: {
-      fee: await registrationFee(app.db),
-      bkash_number: await settingValue(app.db, 'bkash_number'),
-      bank_account: await settingValue(app.db, 'bank_account'),
+  api.get(
+    '/scholarship-registrations/analytics',
+    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, querystring: AnalyticsQuery } },
+    async (request) => {
+      const user = request.user!;
+      const message = translate(requestLang(request), 'ok');
+      if (user.role === 'institute') return { message, data: await analytics(app.db, user.id) };
+      const page = request.query.page ?? 1;
+      const perPage = request.query.paginate ?? DEFAULT_PAGE_SIZE;
+      const [totals, institutes] = await Promise.all([analytics(app.db, undefined), instituteRows(app.db, { search: request.query.search, page, perPage })]);
+      return { message, data: { ...totals, institutes: paginate(institutes.rows, institutes.total, page, perPage, pageUrlOf(request.url)) } };
     },
-  }));
+  );
+
+  api.get(
+    '/scholarship-payments/deposit-info',
+    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, tags: ['scholarship-payments'] } },
+    async (request) => ({
+      message: translate(requestLang(request), 'ok'),
+      data: {
+        fee: await registrationFee(app.db),
+        bkash_number: await settingValue(app.db, 'bkash_number'),
+        bank_account: await settingValue(app.db, 'bank_account'),
+      },
+    }),
+  );
 }

@@ -29,7 +29,10 @@ const institutePayments = preparedQuery((db, args: { instituteId: number }) => p
 const seasonPayments = preparedQuery((db) => paymentSums(db));
 
 /** The maintained counts of active registrations by class and gender: one institute's, or the season's. */
-async function activeCounts(db: Kysely<Database>, instituteId: number | undefined): Promise<{ class: string | undefined; gender: string | undefined; total: number }[]> {
+async function activeCounts(
+  db: Kysely<Database>,
+  instituteId: number | undefined,
+): Promise<{ class: string | undefined; gender: string | undefined; total: number }[]> {
   if (instituteId !== undefined) return instituteCounts(db, { instituteId });
   return (await seasonCounts(db, {})).map(({ name, total }) => {
     const [klass, gender] = name.split(':');
@@ -86,7 +89,10 @@ export async function instituteRows(db: Kysely<Database>, options: { search?: st
         .select('u.id')
         .where((eb) => {
           const pattern = containsPattern(options.search!);
-          return eb.or([sql<boolean>`lower(u.name) like lower(${pattern}) escape '\\'`, sql<boolean>`lower(u.institute_name_english) like lower(${pattern}) escape '\\'`]);
+          return eb.or([
+            sql<boolean>`lower(u.name) like lower(${pattern}) escape '\\'`,
+            sql<boolean>`lower(u.institute_name_english) like lower(${pattern}) escape '\\'`,
+          ]);
         })
     : undefined;
   const grouped = db
@@ -96,10 +102,12 @@ export async function instituteRows(db: Kysely<Database>, options: { search?: st
     .groupBy(['rc.institute_id', 'rc.class']);
   const total = matching
     ? Number(
-        (await db
-          .selectFrom(grouped.select(['rc.institute_id', 'rc.class']).as('g'))
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow()).total,
+        (
+          await db
+            .selectFrom(grouped.select(['rc.institute_id', 'rc.class']).as('g'))
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .executeTakeFirstOrThrow()
+        ).total,
       )
     : Number((await db.selectFrom('registration_totals').select('total').where('name', '=', INSTITUTE_CLASSES).executeTakeFirst())?.total ?? 0);
   const page = grouped

@@ -34,7 +34,12 @@ describe('writes sharing a transaction', () => {
     const write = (name: string) => inSharedTransaction(t.app.db, (trx) => trx.insertInto('sequences').values({ name, value: 7 }).execute());
     const outcomes = await Promise.allSettled([write('gc-d'), write('gc-d'), write('gc-e')]);
     // On PostgreSQL the two clashing writes race in separate transactions: either may win.
-    expect(outcomes.slice(0, 2).map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(
+      outcomes
+        .slice(0, 2)
+        .map((outcome) => outcome.status)
+        .sort(),
+    ).toEqual(['fulfilled', 'rejected']);
     expect(outcomes[2]!.status).toBe('fulfilled');
     expect([await counter('gc-d'), await counter('gc-e')]).toEqual([7, 7]);
   });
@@ -45,7 +50,10 @@ describe('work after the savepoints', () => {
     const finished: string[][] = [];
     const finish = async (trx: Parameters<Parameters<typeof inSharedTransaction>[1]>[0], names: string[]) => {
       finished.push([...names].sort());
-      await trx.insertInto('sequences').values({ name: `gc-finish-${names.sort().join('-')}`, value: names.length }).execute();
+      await trx
+        .insertInto('sequences')
+        .values({ name: `gc-finish-${names.sort().join('-')}`, value: names.length })
+        .execute();
     };
     const write = (name: string, fail: boolean) =>
       inSharedTransaction(

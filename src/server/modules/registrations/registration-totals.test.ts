@@ -47,7 +47,12 @@ describe('season totals', () => {
     const sessionB = await instituteSession(t, 801);
     const [a, b, aId, bId] = [client(t, sessionA.token), client(t, sessionB.token), sessionA.id, sessionB.id];
     const ids: number[] = [];
-    for (const [api, klass, gender] of [[a, '04', 'm'], [a, '04', 'f'], [a, '07', 'm'], [b, '07', 'f']] as const) {
+    for (const [api, klass, gender] of [
+      [a, '04', 'm'],
+      [a, '04', 'f'],
+      [a, '07', 'm'],
+      [b, '07', 'f'],
+    ] as const) {
       const res = await api.post('/api/v1/scholarship-registrations/store', form(klass, gender));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       ids.push((res.body.data as { id: number }).id);
@@ -55,10 +60,17 @@ describe('season totals', () => {
     const check = async () => {
       const { kept, counted } = await totals();
       expect(kept).toEqual(counted);
-      const dashboard = (await admin.get('/api/v1/scholarship-registrations/analytics?paginate=100')).body.data as { total_registration: number; institutes: { total: number; data: unknown[] } };
+      const dashboard = (await admin.get('/api/v1/scholarship-registrations/analytics?paginate=100')).body.data as {
+        total_registration: number;
+        institutes: { total: number; data: unknown[] };
+      };
       expect(dashboard.institutes.total).toBe(counted[INSTITUTE_CLASSES]);
       expect(dashboard.institutes.data).toHaveLength(counted[INSTITUTE_CLASSES]!);
-      expect(dashboard.total_registration).toBe(Object.entries(counted).filter(([k]) => k !== INSTITUTE_CLASSES).reduce((s, [, v]) => s + v, 0));
+      expect(dashboard.total_registration).toBe(
+        Object.entries(counted)
+          .filter(([k]) => k !== INSTITUTE_CLASSES)
+          .reduce((s, [, v]) => s + v, 0),
+      );
       // The unfiltered lists take their totals from the counters: the same as counting the rows.
       const active = await t.app.db.selectFrom('scholarship_registrations').select(['institute_id']).where('status', '=', 1).execute();
       const listTotal = async (api: typeof a) => ((await api.get('/api/v1/scholarship-registrations')).body.data as { total: number }).total;

@@ -36,7 +36,7 @@ export async function bumpCount(trx: Transaction<Database>, key: CountKey, delta
   const before = after - delta;
   // The institute × class pair can only appear or go when this gender's count crosses zero: the
   // other genders are read only then, not on every write.
-  if ((before > 0) === (after > 0)) return;
+  if (before > 0 === after > 0) return;
   const others = await trx
     .selectFrom('registration_counts')
     .select((eb) => eb.fn.sum<number>('total').as('total'))

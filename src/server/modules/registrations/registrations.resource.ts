@@ -67,7 +67,11 @@ async function instituteNames(ctx: WriteContext, instituteId: number): Promise<{
 }
 
 /** One function for every create, so a group of creates is indexed with one statement. */
-const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) => indexNewRegistrations(trx, rows.map((row) => row.id));
+const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
+  indexNewRegistrations(
+    trx,
+    rows.map((row) => row.id),
+  );
 
 /** Column values of a form: address names from the ids, the full name, the institute's own names. */
 async function rowValues(ctx: WriteContext, body: Body) {
@@ -90,47 +94,104 @@ export const registrationResource = defineResource({
   name: 'scholarship-registrations',
   table: 'scholarship_registrations',
   columns: columnsOf('scholarship_registrations', COLUMNS),
-  listColumns: ['id', 'institute_id', 'reg_no', 'roll_no', 'full_name', 'name_bangla', 'class', 'gender', 'department', 'contact_number', 'father_name_english', 'mother_name_english', 'status', 'created_at'],
+  listColumns: [
+    'id',
+    'institute_id',
+    'reg_no',
+    'roll_no',
+    'full_name',
+    'name_bangla',
+    'class',
+    'gender',
+    'department',
+    'contact_number',
+    'father_name_english',
+    'mother_name_english',
+    'status',
+    'created_at',
+  ],
   searchable: [...SEARCH_COLUMNS],
   searchIndex: registrationSearch,
   countedTotal: activeRegistrations,
   sortable: ['id', 'institute_id', 'contact_number', 'full_name', 'reg_no', 'roll_no', 'class', 'created_at'],
-  filterable: ['id', 'institute_id', 'class', 'gender', 'department', 'reg_no', 'roll_no', 'contact_number', 'division_id', 'zilla_id', 'upozilla_id', 'created_at'],
+  filterable: [
+    'id',
+    'institute_id',
+    'class',
+    'gender',
+    'department',
+    'reg_no',
+    'roll_no',
+    'contact_number',
+    'division_id',
+    'zilla_id',
+    'upozilla_id',
+    'created_at',
+  ],
   relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'institute_name_english', 'phone_number'] } },
   storeSchema: RegistrationBody,
   updateSchema: RegistrationBody,
   roles: { read: ['admin', 'institute'], write: ['admin', 'institute'] },
   owner: 'institute_id',
   defaultPageSize: REGISTRATION_PAGE_SIZE,
-  exportColumns: ['id', 'reg_no', 'roll_no', 'institute_id', 'institute_name', 'full_name', 'name_bangla', 'father_name_english', 'mother_name_english', 'class', 'class_roll', 'gender', 'department', 'contact_number', 'division', 'zilla', 'upozilla', 'post_office', 'status', 'created_at'],
+  exportColumns: [
+    'id',
+    'reg_no',
+    'roll_no',
+    'institute_id',
+    'institute_name',
+    'full_name',
+    'name_bangla',
+    'father_name_english',
+    'mother_name_english',
+    'class',
+    'class_roll',
+    'gender',
+    'department',
+    'contact_number',
+    'division',
+    'zilla',
+    'upozilla',
+    'post_office',
+    'status',
+    'created_at',
+  ],
 
   async create(ctx, raw) {
     const body = raw as Body;
     const values = await rowValues(ctx, body);
-    return inSharedTransaction(ctx.db, async (trx) => {
-      const year = seasonYear();
-      const reg = `reg:${year}`;
-      const roll = `roll:${year}:${body.class}`;
-      const numbers = await nextNumbers(trx, [reg, roll]);
-      const regNo = `${year}${String(numbers[reg]).padStart(7, '0')}`;
-      const rollNo = `${year}${body.class}${String(numbers[roll]).padStart(6, '0')}`;
-      const at = now();
-      // The stored row comes back from the insert itself: the response needs no second read.
-      const row = await trx
-        .insertInto('scholarship_registrations')
-        .values({ ...values, reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at } as never)
-        .returning(COLUMNS as never)
-        .executeTakeFirstOrThrow();
-      await bumpCount(trx, countKeyOf(body), 1);
-      return row as StoredRow;
-    }, indexCreated);
+    return inSharedTransaction(
+      ctx.db,
+      async (trx) => {
+        const year = seasonYear();
+        const reg = `reg:${year}`;
+        const roll = `roll:${year}:${body.class}`;
+        const numbers = await nextNumbers(trx, [reg, roll]);
+        const regNo = `${year}${String(numbers[reg]).padStart(7, '0')}`;
+        const rollNo = `${year}${body.class}${String(numbers[roll]).padStart(6, '0')}`;
+        const at = now();
+        // The stored row comes back from the insert itself: the response needs no second read.
+        const row = await trx
+          .insertInto('scholarship_registrations')
+          .values({ ...values, reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at } as never)
+          .returning(COLUMNS as never)
+          .executeTakeFirstOrThrow();
+        await bumpCount(trx, countKeyOf(body), 1);
+        return row as StoredRow;
+      },
+      indexCreated,
+    );
   },
 
   async update(ctx, id, raw) {
     const body = raw as Body;
     const values = await rowValues(ctx, body);
     await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      const before = await trx
+        .selectFrom('scholarship_registrations')
+        .select(['institute_id', 'class', 'gender', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable('scholarship_registrations')
         .set({ ...values, updated_at: now() } as never)
@@ -145,7 +206,11 @@ export const registrationResource = defineResource({
 
   async setStatus(ctx, id, status) {
     await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      const before = await trx
+        .selectFrom('scholarship_registrations')
+        .select(['institute_id', 'class', 'gender', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       if (before.status === status) return;
       await trx.updateTable('scholarship_registrations').set({ status, updated_at: now() }).where('id', '=', id).execute();
       await bumpCount(trx, countKeyOf(before), status === 1 ? 1 : -1);
@@ -154,7 +219,11 @@ export const registrationResource = defineResource({
 
   async destroy(ctx, id) {
     await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      const before = await trx
+        .selectFrom('scholarship_registrations')
+        .select(['institute_id', 'class', 'gender', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
       if (before.status === 1) await bumpCount(trx, countKeyOf(before), -1);
     });

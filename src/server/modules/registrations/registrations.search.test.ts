@@ -73,7 +73,14 @@ describe('registration search', () => {
     const regNo = stored.nusrat!.reg_no;
     expect((await search(admin, regNo)).data.map((r) => r.id)).toEqual([stored.nusrat!.id]);
     expect((await search(admin, regNo.slice(0, 4))).total).toBe(5);
-    expect((await search(admin, regNo.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d))))).data.map((r) => r.id)).toEqual([stored.nusrat!.id]);
+    expect(
+      (
+        await search(
+          admin,
+          regNo.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d))),
+        )
+      ).data.map((r) => r.id),
+    ).toEqual([stored.nusrat!.id]);
     expect(names(await search(admin, '01550987654'))).toEqual(['NUSRAT JAHAN']);
     expect(names(await search(admin, '+880 1550-98'))).toEqual(['NUSRAT JAHAN']);
     expect(names(await search(admin, '01819'))).toEqual(['TAHMID HASAN CHOWDHURY']);
@@ -113,11 +120,20 @@ describe('registration search', () => {
 
   it('gives a name search one total and pages that together hold exactly its matches, active or deactivated', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push(((await institute.post('/api/v1/scholarship-registrations/store', studentForm({ name_english: `Pagination Kabir ${i}` }))).body.data as { id: number }).id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        ((await institute.post('/api/v1/scholarship-registrations/store', studentForm({ name_english: `Pagination Kabir ${i}` }))).body.data as { id: number })
+          .id,
+      );
     expect((await institute.post('/api/v1/scholarship-registrations/soft-delete', { id: ids[0] })).status).toBe(200);
-    const page = async (n: number, status = '') => (await admin.get(`/api/v1/scholarship-registrations?search=kabir&paginate=2&page=${n}${status}`)).body.data as Found & { last_page: number };
+    const page = async (n: number, status = '') =>
+      (await admin.get(`/api/v1/scholarship-registrations?search=kabir&paginate=2&page=${n}${status}`)).body.data as Found & { last_page: number };
     const pages = [await page(1), await page(2), await page(3)];
-    expect(pages.map((p) => [p.total, p.last_page])).toEqual([[4, 2], [4, 2], [4, 2]]);
+    expect(pages.map((p) => [p.total, p.last_page])).toEqual([
+      [4, 2],
+      [4, 2],
+      [4, 2],
+    ]);
     expect(pages.flatMap((p) => p.data.map((r) => r.id))).toEqual(ids.slice(1).reverse());
     const deactivated = await page(1, '&status=0');
     expect([deactivated.total, deactivated.data.map((r) => r.id)]).toEqual([1, [ids[0]]]);

@@ -23,10 +23,30 @@ function studentForm(overrides: Record<string, unknown> = {}) {
 }
 
 const rowCount = async (table: 'scholarship_registrations' | 'scholarship_payments') =>
-  Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-type Analytics = { total_registration: number; total_male: number; total_female: number; total_fee: number; total_paid: number; total_due: number; pending_amount: number; pending_payments: number; paid_registrations: number; analytics: { class: string; male: number; female: number; total: number }[]; institutes?: { data: Record<string, unknown>[]; total: number } };
-const analyticsOf = async (api: ReturnType<typeof client>, query = '') => (await api.get(`/api/v1/scholarship-registrations/analytics${query}`)).body.data as Analytics;
+type Analytics = {
+  total_registration: number;
+  total_male: number;
+  total_female: number;
+  total_fee: number;
+  total_paid: number;
+  total_due: number;
+  pending_amount: number;
+  pending_payments: number;
+  paid_registrations: number;
+  analytics: { class: string; male: number; female: number; total: number }[];
+  institutes?: { data: Record<string, unknown>[]; total: number };
+};
+const analyticsOf = async (api: ReturnType<typeof client>, query = '') =>
+  (await api.get(`/api/v1/scholarship-registrations/analytics${query}`)).body.data as Analytics;
 
 describe('registrations', () => {
   it('numbers a registration on the server, upper-cases English names and fills the institute', async () => {
@@ -37,7 +57,13 @@ describe('registrations', () => {
     expect(row.reg_no).toMatch(new RegExp(`^${year}\\d{7}$`));
     expect(row.roll_no).toMatch(new RegExp(`^${year}04\\d{6}$`));
     expect(row).toMatchObject({ institute_id: a.id, full_name: expect.stringMatching(/^MD KARIM \d+$/), department: 'p', status: 1 });
-    expect(row.info).toMatchObject({ father_name_english: 'ABDUL RAHIM', institute_name: 'ঢাকা আদর্শ বিদ্যালয়', institute_name_english: 'Dhaka Model School', gender: 'm', class: '04' });
+    expect(row.info).toMatchObject({
+      father_name_english: 'ABDUL RAHIM',
+      institute_name: 'ঢাকা আদর্শ বিদ্যালয়',
+      institute_name_english: 'Dhaka Model School',
+      gender: 'm',
+      class: '04',
+    });
   });
 
   it('gives 50 concurrent registrations 50 different numbers', async () => {
@@ -94,7 +120,9 @@ describe('registrations', () => {
       const { institute: _institute, ...columns } = read;
       expect(stored).toEqual(columns);
     }
-    expect((await admin.post('/api/v1/scholarship-registrations/store', studentForm({ institute_id: 99_999 }))).body.data).toEqual({ institute_id: ['Choose one of the listed values.'] });
+    expect((await admin.post('/api/v1/scholarship-registrations/store', studentForm({ institute_id: 99_999 }))).body.data).toEqual({
+      institute_id: ['Choose one of the listed values.'],
+    });
   });
 
   it("keeps institute B away from A's registrations: read, update, deactivate, destroy, list and export", async () => {
@@ -135,7 +163,15 @@ describe('the dashboard numbers and payments', () => {
     await c.api.post('/api/v1/scholarship-registrations/store', studentForm({ class: '04', gender: 'm' }));
     await c.api.post('/api/v1/scholarship-registrations/store', studentForm({ class: '07', gender: 'f' }));
     const numbers = await analyticsOf(c.api);
-    expect(numbers).toMatchObject({ total_registration: 3, total_male: 2, total_female: 1, total_fee: 600, total_paid: 0, total_due: 600, paid_registrations: 0 });
+    expect(numbers).toMatchObject({
+      total_registration: 3,
+      total_male: 2,
+      total_female: 1,
+      total_fee: 600,
+      total_paid: 0,
+      total_due: 600,
+      paid_registrations: 0,
+    });
     expect(numbers.analytics).toEqual([
       { class: '04', male: 2, female: 0, total: 2 },
       { class: '07', male: 0, female: 1, total: 1 },
@@ -159,7 +195,12 @@ describe('the dashboard numbers and payments', () => {
 
   let paymentId: number;
   it('files a pending bKash payment of 400 that does not count as paid', async () => {
-    const res = await c.api.post('/api/v1/scholarship-payments/store', { payment_method: 'bkash', amount: '400', transaction_id: 'abc123xyz', date: new Date().toISOString().slice(0, 10) });
+    const res = await c.api.post('/api/v1/scholarship-payments/store', {
+      payment_method: 'bkash',
+      amount: '400',
+      transaction_id: 'abc123xyz',
+      date: new Date().toISOString().slice(0, 10),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const payment = res.body.data as { id: number; is_approved: number; institute_id: number; transaction_id: string };
     expect(payment).toMatchObject({ is_approved: 0, institute_id: c.id, transaction_id: 'ABC123XYZ' });
@@ -168,9 +209,19 @@ describe('the dashboard numbers and payments', () => {
   });
 
   it('shows the admin the pending payment with its institute, and counts it once approved', async () => {
-    const list = (await admin.get('/api/v1/scholarship-payments?is_approved=0&relations=institute')).body.data as { data: { id: number; institute: { name: string; phone_number: string } }[] };
+    const list = (await admin.get('/api/v1/scholarship-payments?is_approved=0&relations=institute')).body.data as {
+      data: { id: number; institute: { name: string; phone_number: string } }[];
+    };
     expect(list.data.find((p) => p.id === paymentId)!.institute).toMatchObject({ name: 'ঢাকা আদর্শ বিদ্যালয়', phone_number: expect.stringMatching(/^01/) });
-    const approved = await admin.post('/api/v1/scholarship-payments/update', { id: paymentId, payment_method: 'bkash', amount: 400, transaction_id: 'ABC123XYZ', date: new Date().toISOString().slice(0, 10), institute_id: c.id, is_approved: 1 });
+    const approved = await admin.post('/api/v1/scholarship-payments/update', {
+      id: paymentId,
+      payment_method: 'bkash',
+      amount: 400,
+      transaction_id: 'ABC123XYZ',
+      date: new Date().toISOString().slice(0, 10),
+      institute_id: c.id,
+      is_approved: 1,
+    });
     expect(approved.body.data).toMatchObject({ is_approved: 1, approved_at: expect.any(String) });
     expect(await analyticsOf(c.api)).toMatchObject({ total_paid: 400, total_due: 200, pending_amount: 0, paid_registrations: 2 });
   });
@@ -209,7 +260,13 @@ describe('the dashboard numbers and payments', () => {
 
 describe('bad payments', () => {
   const today = new Date().toISOString().slice(0, 10);
-  const form = (overrides: Record<string, unknown> = {}) => ({ payment_method: 'bank', amount: 200, transaction_id: `RCPT${Math.random().toString(36).slice(2, 10)}`, date: today, ...overrides });
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    payment_method: 'bank',
+    amount: 200,
+    transaction_id: `RCPT${Math.random().toString(36).slice(2, 10)}`,
+    date: today,
+    ...overrides,
+  });
   const bad: [string, Record<string, unknown>, string][] = [
     ['an unknown method', { payment_method: 'cash' }, 'payment_method'],
     ['a negative amount', { amount: -5 }, 'amount'],
@@ -249,7 +306,13 @@ describe('bad payments', () => {
     expect((await b.api.post('/api/v1/scholarship-payments/soft-delete', { id: mine.id })).status).toBe(403);
     expect((await b.api.post('/api/v1/scholarship-payments/destroy', { id: mine.id })).status).toBe(403);
     const csv = (await b.api.post('/api/v1/export-data', { model: 'scholarship-payments' })).raw.body;
-    expect(csv.split('\n').slice(1).filter(Boolean).every((line) => line.split(',')[1] === String(b.id))).toBe(true);
+    expect(
+      csv
+        .split('\n')
+        .slice(1)
+        .filter(Boolean)
+        .every((line) => line.split(',')[1] === String(b.id)),
+    ).toBe(true);
   });
 });
 
@@ -257,7 +320,12 @@ describe('payments for the admin', () => {
   it("finds a payment by its institute's name and exports the institute's name and mobile", async () => {
     const institute = await instituteSession(t, 503);
     await t.app.db.updateTable('users').set({ name: 'খুঁজে পাওয়ার বিদ্যালয়' }).where('id', '=', institute.id).execute();
-    await client(t, institute.token).post('/api/v1/scholarship-payments/store', { payment_method: 'bkash', amount: 200, transaction_id: 'FINDME001', date: new Date().toISOString().slice(0, 10) });
+    await client(t, institute.token).post('/api/v1/scholarship-payments/store', {
+      payment_method: 'bkash',
+      amount: 200,
+      transaction_id: 'FINDME001',
+      date: new Date().toISOString().slice(0, 10),
+    });
     const found = (await admin.get('/api/v1/scholarship-payments?search=খুঁজে')).body.data as { data: { transaction_id: string }[] };
     expect(found.data.map((p) => p.transaction_id)).toEqual(['FINDME001']);
     const csv = (await admin.post('/api/v1/export-data', { model: 'scholarship-payments', search: 'FINDME001' })).raw.body;

@@ -14,7 +14,12 @@ export async function settingGroups(db: Kysely<Database>): Promise<SettingGroup[
 
 /** The values of sub group `subGroupId`, or null when it does not exist or is not in group `groupId`. */
 export async function subGroupValues(db: Kysely<Database>, subGroupId: number, groupId: number): Promise<SettingValue[] | null> {
-  const subGroup = await db.selectFrom('setting_sub_groups').select('title').where('id', '=', subGroupId).where('setting_group_id', '=', groupId).executeTakeFirst();
+  const subGroup = await db
+    .selectFrom('setting_sub_groups')
+    .select('title')
+    .where('id', '=', subGroupId)
+    .where('setting_group_id', '=', groupId)
+    .executeTakeFirst();
   if (!subGroup) return null;
   const values = await db
     .selectFrom('setting_values')

@@ -19,20 +19,16 @@ export async function registrationFee(db: Kysely<Database>): Promise<number> {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_REGISTRATION_FEE;
 }
 
-export const SITE_SETTING_KEYS = [
-  'site_name',
-  'site_tagline',
-  'site_logo',
-  'site_favicon',
-  'contact_address',
-  'contact_phone',
-  'contact_email',
-] as const;
+export const SITE_SETTING_KEYS = ['site_name', 'site_tagline', 'site_logo', 'site_favicon', 'contact_address', 'contact_phone', 'contact_email'] as const;
 export type SiteSettings = Record<(typeof SITE_SETTING_KEYS)[number], string | null>;
 
 /** What the public website shows: file values are stored paths without a leading slash; empty text is null. */
 export async function siteSettings(db: Kysely<Database>): Promise<SiteSettings> {
-  const rows = await db.selectFrom('setting_values').select(['key', 'value']).where('key', 'in', [...SITE_SETTING_KEYS]).execute();
+  const rows = await db
+    .selectFrom('setting_values')
+    .select(['key', 'value'])
+    .where('key', 'in', [...SITE_SETTING_KEYS])
+    .execute();
   const byKey = new Map(rows.map((row) => [row.key, row.value?.trim() ? row.value : null]));
   return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, byKey.get(key) ?? null])) as SiteSettings;
 }

@@ -53,11 +53,15 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     data: await settingGroups(db),
   }));
 
-  api.get('/:group/:sub/values', { schema: { ...schema, params: ValuesParams, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly }, async (request) => {
-    const values = await subGroupValues(db, request.params.sub, request.params.group);
-    if (!values) throw notFound();
-    return { message: translate(requestLang(request), 'ok'), data: values };
-  });
+  api.get(
+    '/:group/:sub/values',
+    { schema: { ...schema, params: ValuesParams, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly },
+    async (request) => {
+      const values = await subGroupValues(db, request.params.sub, request.params.group);
+      if (!values) throw notFound();
+      return { message: translate(requestLang(request), 'ok'), data: values };
+    },
+  );
 
   api.post('/update', { schema: { ...schema, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly }, async (request) => {
     const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
@@ -69,7 +73,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     if (!submitted) throw new ValidationError({ fields: ['invalid_text'] });
     if (submitted.size === 0) throw new ValidationError({ fields: ['required'] });
 
-    const settings = await db.selectFrom('setting_values').select(['id', 'key', 'type', 'setting_sub_group_id']).where('id', 'in', [...submitted.keys()]).execute();
+    const settings = await db
+      .selectFrom('setting_values')
+      .select(['id', 'key', 'type', 'setting_sub_group_id'])
+      .where('id', 'in', [...submitted.keys()])
+      .execute();
     const byId = new Map(settings.map((s) => [s.id, s]));
     const fields: Record<string, MessageKey[]> = Object.create(null);
     const changes: { id: number; value: string | null }[] = [];
@@ -88,7 +96,15 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
 
     const at = now();
     await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('setting_values').select(['id', 'key', 'value']).where('id', 'in', changes.map((c) => c.id)).execute();
+      const before = await trx
+        .selectFrom('setting_values')
+        .select(['id', 'key', 'value'])
+        .where(
+          'id',
+          'in',
+          changes.map((c) => c.id),
+        )
+        .execute();
       for (const { id, value } of changes) await trx.updateTable('setting_values').set({ value, updated_at: at }).where('id', '=', id).execute();
       const changed = before.filter((row) => row.value !== changes.find((c) => c.id === row.id)!.value);
       if (changed.length === 0) return;
@@ -113,7 +129,15 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   ): Promise<void> {
     const files = changes.filter((c) => byId.get(c.id)?.type === 'file' && c.value !== null);
     if (files.length === 0) return;
-    const media = await db.selectFrom('media').select(['path', 'mime']).where('path', 'in', files.map((c) => c.value as string)).execute();
+    const media = await db
+      .selectFrom('media')
+      .select(['path', 'mime'])
+      .where(
+        'path',
+        'in',
+        files.map((c) => c.value as string),
+      )
+      .execute();
     const mimeOf = new Map(media.map((m) => [m.path, m.mime]));
     for (const change of files) {
       const mime = mimeOf.get(change.value as string);

@@ -14,7 +14,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Group = { id: number; title: string; sub_group: { id: number; title: string }[] };
-type Value = { id: number; key: string; type: string; title: string; value: string | null; width: number | null; height: number | null; setting_sub_group_title: string };
+type Value = {
+  id: number;
+  key: string;
+  type: string;
+  title: string;
+  value: string | null;
+  width: number | null;
+  height: number | null;
+  setting_sub_group_title: string;
+};
 
 async function groups(): Promise<Group[]> {
   return (await admin.get('/api/v1/settings/fields')).body.data as Group[];
@@ -33,7 +42,7 @@ async function subGroupOf(key: string): Promise<{ group: number; sub: number; va
 const idOf = (values: Value[], key: string) => values.find((v) => v.key === key)!.id;
 
 async function valueOf(key: string) {
-  return (await t.app.db.selectFrom('setting_values').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirstOrThrow());
+  return await t.app.db.selectFrom('setting_values').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirstOrThrow();
 }
 
 describe('who may use settings', () => {
@@ -41,7 +50,10 @@ describe('who may use settings', () => {
     const institute = client(t, (await instituteSession(t, 1)).token);
     const anonymous = client(t);
     const { group, sub } = await subGroupOf('site_name');
-    for (const [caller, status] of [[anonymous, 401], [institute, 403]] as const) {
+    for (const [caller, status] of [
+      [anonymous, 401],
+      [institute, 403],
+    ] as const) {
       expect((await caller.get('/api/v1/settings/fields')).status).toBe(status);
       expect((await caller.get(`/api/v1/settings/${group}/${sub}/values`)).status).toBe(status);
       expect((await caller.post('/api/v1/settings/update', { id: sub, fields: {} })).status).toBe(status);
@@ -84,8 +96,17 @@ describe('updating settings', () => {
   it('takes fields[{id}][value] form data, changes only what was sent and bumps updated_at', async () => {
     const { sub, values } = await subGroupOf('contact_email');
     const before = await valueOf('contact_address');
-    const form = new URLSearchParams({ id: String(sub), [`fields[${idOf(values, 'contact_email')}][value]`]: 'Office@Example.TEST', [`fields[${idOf(values, 'contact_phone')}][value]`]: '+880 1712-345678' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/settings/update', headers: { ...bearer(adminKey), 'accept-language': 'en', 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    const form = new URLSearchParams({
+      id: String(sub),
+      [`fields[${idOf(values, 'contact_email')}][value]`]: 'Office@Example.TEST',
+      [`fields[${idOf(values, 'contact_phone')}][value]`]: '+880 1712-345678',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/settings/update',
+      headers: { ...bearer(adminKey), 'accept-language': 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Data updated successfully.');
     expect((await valueOf('contact_email')).value).toBe('office@example.test');
@@ -100,8 +121,16 @@ describe('updating settings', () => {
     expect(json.status).toBe(200);
     expect((await siteSettings(t.app.db)).site_name).toBe('নতুন সাইট');
 
-    const body = await multipart([{ name: 'id', value: String(sub) }, { name: `fields[${idOf(values, 'site_tagline')}][value]`, value: 'জ্ঞানই শক্তি' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/settings/update', headers: { ...bearer(adminKey), ...body.headers }, payload: body.payload });
+    const body = await multipart([
+      { name: 'id', value: String(sub) },
+      { name: `fields[${idOf(values, 'site_tagline')}][value]`, value: 'জ্ঞানই শক্তি' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/settings/update',
+      headers: { ...bearer(adminKey), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await siteSettings(t.app.db)).site_tagline).toBe('জ্ঞানই শক্তি');
   });
@@ -142,13 +171,17 @@ describe('updating settings', () => {
       expect(res.status, value).toBe(422);
       expect(res.body.data, value).toEqual({ [`fields.${id}.value`]: [message] });
     }
-    const invalidMobile = (await admin.post('/api/v1/settings/update', { id: sub, fields: { [idOf(values, 'bkash_number')]: { value: '12345' } } })).body.data as Record<string, string[]>;
+    const invalidMobile = (await admin.post('/api/v1/settings/update', { id: sub, fields: { [idOf(values, 'bkash_number')]: { value: '12345' } } })).body
+      .data as Record<string, string[]>;
     expect(Object.values(invalidMobile)[0]![0]).toMatch(/mobile/i);
   });
 
   it('is all or nothing: a bad fee keeps the good bKash number from being saved', async () => {
     const { sub, values } = await subGroupOf('registration_fee');
-    const res = await admin.post('/api/v1/settings/update', { id: sub, fields: { [idOf(values, 'bkash_number')]: { value: '01812345678' }, [idOf(values, 'registration_fee')]: { value: 'abc' } } });
+    const res = await admin.post('/api/v1/settings/update', {
+      id: sub,
+      fields: { [idOf(values, 'bkash_number')]: { value: '01812345678' }, [idOf(values, 'registration_fee')]: { value: 'abc' } },
+    });
     expect(res.status).toBe(422);
     expect((await valueOf('bkash_number')).value).toBeNull();
     expect((await valueOf('registration_fee')).value).toBe('200');
@@ -172,7 +205,13 @@ describe('updating settings', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await siteSettings(t.app.db)).site_logo).toBe(logo);
 
-    const pdfPath = (await upload(t.app, [{ name: 'file', file: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), filename: 'a.pdf' }], bearer(adminKey))).body.data as string;
+    const pdfPath = (
+      await upload(
+        t.app,
+        [{ name: 'file', file: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), filename: 'a.pdf' }],
+        bearer(adminKey),
+      )
+    ).body.data as string;
     for (const [value, message] of [
       [`uploads/files/${'a'.repeat(32)}.png`, 'This file was not uploaded here.'],
       [pdfPath, 'Give an image.'],

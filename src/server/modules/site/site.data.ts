@@ -18,7 +18,11 @@ export const LISTED_TYPES = ['notice', 'news', 'blog'] as const satisfies readon
 export type ListedType = (typeof LISTED_TYPES)[number];
 
 export async function siteSettings(db: Kysely<Database>): Promise<SiteSettings> {
-  const rows = await db.selectFrom('setting_values').select(['key', 'value']).where('key', 'in', [...SITE_SETTING_KEYS]).execute();
+  const rows = await db
+    .selectFrom('setting_values')
+    .select(['key', 'value'])
+    .where('key', 'in', [...SITE_SETTING_KEYS])
+    .execute();
   const values = Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, null])) as SiteSettings;
   for (const row of rows) values[row.key as keyof SiteSettings] = row.value?.trim() || null;
   return values;
@@ -64,7 +68,15 @@ export async function headerMenu(db: Kysely<Database>): Promise<MenuItem[]> {
 }
 
 const PAGE_SUMMARY = ['id', 'url', 'title', 'published_at', 'image', 'meta_description', 'content_type'] as const;
-export type PageSummary = { id: number; url: string; title: string; published_at: string; image: string | null; meta_description: string | null; content_type: string };
+export type PageSummary = {
+  id: number;
+  url: string;
+  title: string;
+  published_at: string;
+  image: string | null;
+  meta_description: string | null;
+  content_type: string;
+};
 
 function published(db: Kysely<Database>) {
   return db.selectFrom('web_pages').where('status', '=', 1).where('published_at', '<=', now());
@@ -78,7 +90,13 @@ export async function latestPages(db: Kysely<Database>, type: PageContentType, l
 export type CategoryFilter = { column: 'blog_category_id' | 'news_category_id' | 'notice_category_id'; id: number };
 
 /** One page of a listing, newest first, and how many there are in all. */
-export async function listedPages(db: Kysely<Database>, type: ListedType, page: number, perPage: number, category?: CategoryFilter): Promise<{ rows: PageSummary[]; total: number }> {
+export async function listedPages(
+  db: Kysely<Database>,
+  type: ListedType,
+  page: number,
+  perPage: number,
+  category?: CategoryFilter,
+): Promise<{ rows: PageSummary[]; total: number }> {
   const base = published(db)
     .where('content_type', '=', type)
     .$if(category !== undefined, (q) => q.where(category!.column, '=', category!.id));

@@ -29,10 +29,13 @@ const STYLESHEET_VERSION = createHash('sha1').update(STYLESHEET).digest('hex').s
 const STYLESHEET_PATH = `${ASSETS}/site.css?v=${STYLESHEET_VERSION}`;
 
 /** Site pages may show https images from the editor; everything else stays as strict as the app's policy. */
-const SITE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const SITE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /** The app's private screens, kept out of search engines. */
-const PRIVATE_SEGMENTS = RESERVED_PATH_SEGMENTS.filter((segment) => !['site', 'assets', 'uploads', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'index.html', 'avatar.png'].includes(segment));
+const PRIVATE_SEGMENTS = RESERVED_PATH_SEGMENTS.filter(
+  (segment) => !['site', 'assets', 'uploads', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'index.html', 'avatar.png'].includes(segment),
+);
 
 const hostName = (request: FastifyRequest) => (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 
@@ -56,7 +59,8 @@ export function siteRoutes(app: FastifyInstance): void {
     return rendered(status, 'text/html; charset=utf-8', documentOf(frame, head, main(frame)));
   };
 
-  const notFoundPage = (request: FastifyRequest) => page(request, 404, { title: SITE_TEXT.notFoundTitle, path: request.url.split('?')[0]!, noindex: true }, notFoundMain);
+  const notFoundPage = (request: FastifyRequest) =>
+    page(request, 404, { title: SITE_TEXT.notFoundTitle, path: request.url.split('?')[0]!, noindex: true }, notFoundMain);
 
   /** Sends a cached rendering; a matching If-None-Match gets 304 without a body. */
   const send = async (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) => {
@@ -77,7 +81,11 @@ export function siteRoutes(app: FastifyInstance): void {
         latestPages(app.db, 'page', HOME_LATEST),
       ]);
       const frame = await frameOf(request);
-      return rendered(200, 'text/html; charset=utf-8', documentOf(frame, { title: frame.settings.site_name ?? '', path: frame.home }, homeMain(frame, { notice, news, blog }, pages)));
+      return rendered(
+        200,
+        'text/html; charset=utf-8',
+        documentOf(frame, { title: frame.settings.site_name ?? '', path: frame.home }, homeMain(frame, { notice, news, blog }, pages)),
+      );
     });
 
   const listing = async (request: FastifyRequest, reply: FastifyReply, type: string, categoryId?: string) => {
@@ -108,28 +116,50 @@ export function siteRoutes(app: FastifyInstance): void {
     return home(request, reply);
   });
   app.get<{ Params: { type: string } }>('/site/:type', (request, reply) => listing(request, reply, request.params.type));
-  app.get<{ Params: { type: string; id: string } }>('/site/:type/category/:id', (request, reply) => listing(request, reply, request.params.type, request.params.id));
+  app.get<{ Params: { type: string; id: string } }>('/site/:type/category/:id', (request, reply) =>
+    listing(request, reply, request.params.type, request.params.id),
+  );
 
   app.get(`${ASSETS}/site.css`, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
   );
   app.get<{ Params: { file: string } }>(`${ASSETS}/fonts/:file`, (request, reply) => {
     if (!FONTS.includes(request.params.file)) return send(request, reply, `404:${request.url}`, () => notFoundPage(request));
-    return reply.type('font/woff2').header('cache-control', 'public, max-age=31536000, immutable').send(fs.createReadStream(path.join(FONT_DIR, request.params.file)));
+    return reply
+      .type('font/woff2')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(fs.createReadStream(path.join(FONT_DIR, request.params.file)));
   });
 
   app.get('/sitemap.xml', (request, reply) =>
     send(request, reply, 'sitemap', async () => {
       const pages = await sitemapPages(app.db);
-      const entry = (loc: string, lastmod?: string) => `<url><loc>${escapeHtml(`${appUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+      const entry = (loc: string, lastmod?: string) =>
+        `<url><loc>${escapeHtml(`${appUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
       const urls = [entry('/site'), ...LISTED_TYPES.map((type) => entry(`/site/${type}`)), ...pages.map((p) => entry(pageHref(p.url), p.updated_at))];
-      return rendered(200, 'application/xml; charset=utf-8', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+      return rendered(
+        200,
+        'application/xml; charset=utf-8',
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
     }),
   );
 
   app.get('/robots.txt', (request, reply) =>
     send(request, reply, 'robots', async () =>
-      rendered(200, 'text/plain; charset=utf-8', ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...PRIVATE_SEGMENTS.filter((s) => s !== 'api').map((segment) => `Disallow: /${segment}`), '', `Sitemap: ${appUrl}/sitemap.xml`, ''].join('\n')),
+      rendered(
+        200,
+        'text/plain; charset=utf-8',
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          ...PRIVATE_SEGMENTS.filter((s) => s !== 'api').map((segment) => `Disallow: /${segment}`),
+          '',
+          `Sitemap: ${appUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
     ),
   );
 

@@ -127,7 +127,8 @@ function summaryList(rows: PageSummary[]): RawHtml {
 
 export function homeMain(frame: Frame, latest: Record<ListedType, PageSummary[]>, pages: PageSummary[]): RawHtml {
   const sections = (['notice', 'news', 'blog'] as const).map(
-    (type) => html`<section class="card"><h2>${SITE_TEXT.latest(TYPE_NAMES[type])}</h2>${summaryList(latest[type])}<a class="more" href="/site/${type}">${SITE_TEXT.all(TYPE_NAMES[type])}</a></section>`,
+    (type) =>
+      html`<section class="card"><h2>${SITE_TEXT.latest(TYPE_NAMES[type])}</h2>${summaryList(latest[type])}<a class="more" href="/site/${type}">${SITE_TEXT.all(TYPE_NAMES[type])}</a></section>`,
   );
   return html`<h1>${siteName(frame.settings)}</h1>
 ${frame.settings.site_tagline ? html`<p class="meta">${frame.settings.site_tagline}</p>` : null}
@@ -142,9 +143,11 @@ export function listingMain(listing: Listing): RawHtml {
   const link = (page: number) => (page === 1 ? listing.path : `${listing.path}?page=${page}`);
   return html`<section class="card"><h1>${heading}</h1>
 ${summaryList(listing.rows)}
-${listing.lastPage > 1
+${
+  listing.lastPage > 1
     ? html`<nav class="pager" aria-label="${SITE_TEXT.pager}">${listing.page > 1 ? html`<a href="${link(listing.page - 1)}" rel="prev">${SITE_TEXT.previousPage}</a>` : html`<span></span>`}<span class="meta">${SITE_TEXT.pageOf(bengaliNumber(listing.page), bengaliNumber(listing.lastPage))}</span>${listing.page < listing.lastPage ? html`<a href="${link(listing.page + 1)}" rel="next">${SITE_TEXT.nextPage}</a>` : html`<span></span>`}</nav>`
-    : null}
+    : null
+}
 </section>`;
 }
 
@@ -175,9 +178,11 @@ export function pageMain(page: PublishedPage): RawHtml {
 ${page.image ? html`<img class="hero" src="${mediaPath(page.image)}" alt="${page.title}" width="1000" height="600">` : null}
 ${page.content ? html`<div class="content">${raw(sanitizeRichText(page.content))}</div>` : null}
 ${gridOf(layoutOf(page.custom_fields))}
-${files.length || page.content_file
+${
+  files.length || page.content_file
     ? html`<section class="files">${files.length ? html`<h2>${SITE_TEXT.sourceFiles}</h2><ul>${files.map((href) => html`<li><a href="${href}" rel="noopener">${decodeSafely(href)}</a></li>`)}</ul>` : null}${page.content_file ? html`<p><a class="button" href="${mediaPath(page.content_file)}" download>${SITE_TEXT.downloadPdf}</a></p>` : null}</section>`
-    : null}
+    : null
+}
 </article>`;
 }
 

@@ -42,7 +42,10 @@ async function setSetting(key: string, value: string | null) {
   if (existing) await t.app.db.updateTable('setting_values').set({ value }).where('id', '=', existing.id).execute();
   else {
     const subGroup = await t.app.db.selectFrom('setting_sub_groups').select('id').orderBy('id').executeTakeFirstOrThrow();
-    await t.app.db.insertInto('setting_values').values({ key, value, type: 'text', title: key, setting_sub_group_id: subGroup.id, updated_at: new Date().toISOString() }).execute();
+    await t.app.db
+      .insertInto('setting_values')
+      .values({ key, value, type: 'text', title: key, setting_sub_group_id: subGroup.id, updated_at: new Date().toISOString() })
+      .execute();
   }
 }
 
@@ -76,7 +79,13 @@ describe('the public home', () => {
   it('lists one content type, page by page, and one category', async () => {
     const category = await store('news-categories', { title: 'ফলাফল' });
     for (let i = 1; i <= 11; i++) {
-      await store('page-build', { title: `ফলাফলের খবর ${i}`, url: `result-${i}`, published_at: `2026-02-${String(i).padStart(2, '0')}T09:00`, content_type: 'news', news_category_id: category.id });
+      await store('page-build', {
+        title: `ফলাফলের খবর ${i}`,
+        url: `result-${i}`,
+        published_at: `2026-02-${String(i).padStart(2, '0')}T09:00`,
+        content_type: 'news',
+        news_category_id: category.id,
+      });
     }
     const first = await get('/site/news');
     expect(first.statusCode).toBe(200);
@@ -130,7 +139,12 @@ describe('a page at /{url}', () => {
       image: 'uploads/files/photo.webp',
       content_file: 'uploads/files/notice.pdf',
       source_files_url: 'https://example.org/rules.pdf, /uploads/files/form.pdf',
-      layout: { rows: [{ layout: '6+6', cells: ['<p>বাম</p>', '<p>ডান</p>'] }, { layout: '3+3+3+3', cells: ['১', '২', '৩', '৪'] }] },
+      layout: {
+        rows: [
+          { layout: '6+6', cells: ['<p>বাম</p>', '<p>ডান</p>'] },
+          { layout: '3+3+3+3', cells: ['১', '২', '৩', '৪'] },
+        ],
+      },
     });
   });
 
@@ -179,7 +193,15 @@ describe('a page at /{url}', () => {
 
   it('escapes stored markup in the title and the SEO fields', async () => {
     const attack = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
-    await store('page-build', { title: `শিরোনাম ${attack}`, url: 'xss-page', published_at: PAST, meta_title: attack, meta_description: attack, meta_keywords: attack, og_description: attack });
+    await store('page-build', {
+      title: `শিরোনাম ${attack}`,
+      url: 'xss-page',
+      published_at: PAST,
+      meta_title: attack,
+      meta_description: attack,
+      meta_keywords: attack,
+      og_description: attack,
+    });
     const body = (await get('/xss-page')).body;
     expect(body).not.toContain('<script>alert(1)');
     expect(body).not.toContain('<img src=x');

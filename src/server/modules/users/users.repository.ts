@@ -95,7 +95,9 @@ export async function takenContacts(db: Db, contact: { email?: string; phone_num
   return taken;
 }
 
-type InstituteColumns = Partial<Omit<UsersTable, 'id' | 'uid' | 'role_id' | 'password_hash' | 'slug' | 'created_at' | 'updated_at' | 'status' | 'must_change_password'>>;
+type InstituteColumns = Partial<
+  Omit<UsersTable, 'id' | 'uid' | 'role_id' | 'password_hash' | 'slug' | 'created_at' | 'updated_at' | 'status' | 'must_change_password'>
+>;
 
 /** The stored names of the address ids, so lists and exports need no lookup. */
 function addressNames(fields: InstituteColumns): Pick<InstituteColumns, 'division' | 'zilla' | 'upozilla'> {
@@ -115,10 +117,7 @@ function newUid(): string {
  * Inserts an account with a fresh institute id. A clash on the random id is retried; a clash on
  * email or phone is thrown for the caller to report on that field.
  */
-export async function createUser(
-  db: Db,
-  input: { role: Role; fields: InstituteColumns & { name: string }; passwordHash: string },
-): Promise<number> {
+export async function createUser(db: Db, input: { role: Role; fields: InstituteColumns & { name: string }; passwordHash: string }): Promise<number> {
   const role = await db.selectFrom('user_roles').select('id').where('slug', '=', input.role).executeTakeFirstOrThrow();
   const at = now();
   for (let attempt = 0; ; attempt++) {
@@ -154,7 +153,11 @@ const CLEARABLE = Object.keys(instituteFields).filter((field) => !['name', 'phot
  * Changes an account's institute fields (and role or password when given), as a form submit
  * means: what the form left empty is cleared. The stored address names follow the ids.
  */
-export async function updateUser(db: Db, id: number, input: { fields: InstituteColumns & { name?: string }; role?: Role; passwordHash?: string }): Promise<void> {
+export async function updateUser(
+  db: Db,
+  id: number,
+  input: { fields: InstituteColumns & { name?: string }; role?: Role; passwordHash?: string },
+): Promise<void> {
   const roleId = input.role ? (await db.selectFrom('user_roles').select('id').where('slug', '=', input.role).executeTakeFirstOrThrow()).id : undefined;
   await db
     .updateTable('users')

@@ -13,7 +13,13 @@ type UserBody = Omit<UserUpdateBody, 'password'> & { password?: string; role?: R
 export const userResource = defineResource({
   name: 'users',
   table: 'users',
-  columns: { ...columnsOf('users', PUBLIC_USER_COLUMNS.map((column) => column.slice('users.'.length))), role: 'user_roles.slug' },
+  columns: {
+    ...columnsOf(
+      'users',
+      PUBLIC_USER_COLUMNS.map((column) => column.slice('users.'.length)),
+    ),
+    role: 'user_roles.slug',
+  },
   listColumns: ['id', 'uid', 'name', 'institute_name_english', 'email', 'phone_number', 'role', 'upozilla', 'status', 'created_at'],
   source: (db) => db.selectFrom('users').innerJoin('user_roles', 'user_roles.id', 'users.role_id'),
   searchable: ['name', 'institute_name_english', 'email', 'phone_number', 'uid'],
@@ -22,19 +28,51 @@ export const userResource = defineResource({
   storeSchema: UserStoreBody,
   updateSchema: UserUpdateBody,
   roles: { read: ['admin'], write: ['admin'] },
-  exportColumns: ['id', 'uid', 'name', 'institute_name_english', 'role', 'email', 'phone_number', 'institute_type', 'institute_level', 'institute_management_type', 'contact_person', 'division', 'zilla', 'upozilla', 'post_office', 'status', 'created_at'],
+  exportColumns: [
+    'id',
+    'uid',
+    'name',
+    'institute_name_english',
+    'role',
+    'email',
+    'phone_number',
+    'institute_type',
+    'institute_level',
+    'institute_management_type',
+    'contact_person',
+    'division',
+    'zilla',
+    'upozilla',
+    'post_office',
+    'status',
+    'created_at',
+  ],
   async create(ctx, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password: string; password_confirmation: string };
     await refuseTakenContacts(ctx.db, fields);
     const id = await createUser(ctx.db, { role: role ?? 'institute', fields, passwordHash: await hashPassword(password) });
     // A new admin account is a grant of the admin role.
-    if (role === 'admin') await recordAudit(ctx.db, { actor: ctx.user, client: ctx.client, action: 'user.role_change', entity: 'users', entityId: id, before: null, after: { role } });
+    if (role === 'admin')
+      await recordAudit(ctx.db, {
+        actor: ctx.user,
+        client: ctx.client,
+        action: 'user.role_change',
+        entity: 'users',
+        entityId: id,
+        before: null,
+        after: { role },
+      });
     return id;
   },
   async update(ctx, id, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password_confirmation?: string };
     await refuseTakenContacts(ctx.db, fields, id);
-    const before = await ctx.db.selectFrom('users').innerJoin('user_roles', 'user_roles.id', 'users.role_id').select('user_roles.slug as role').where('users.id', '=', id).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+      .select('user_roles.slug as role')
+      .where('users.id', '=', id)
+      .executeTakeFirstOrThrow();
     await updateUser(ctx.db, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
     const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
     if (role && role !== before.role) await recordAudit(ctx.db, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });

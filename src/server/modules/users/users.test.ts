@@ -9,7 +9,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const userCount = async () => Number((await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('users, for admins', () => {
   it('creates an institute account with the admin form, which can then log in', async () => {
@@ -23,9 +31,18 @@ describe('users, for admins', () => {
 
   it('requires what the admin form requires, and a password only on create', async () => {
     const before = await userCount();
-    const res = await admin.post('/api/v1/users/store', validRegistration(101, { institute_type: '', institute_level: '', institute_management_type: '', password: '', password_confirmation: '' }));
+    const res = await admin.post(
+      '/api/v1/users/store',
+      validRegistration(101, { institute_type: '', institute_level: '', institute_management_type: '', password: '', password_confirmation: '' }),
+    );
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.data as object).sort()).toEqual(['institute_level', 'institute_management_type', 'institute_type', 'password', 'password_confirmation']);
+    expect(Object.keys(res.body.data as object).sort()).toEqual([
+      'institute_level',
+      'institute_management_type',
+      'institute_type',
+      'password',
+      'password_confirmation',
+    ]);
     expect(await userCount()).toBe(before);
 
     const created = (await admin.post('/api/v1/users/store', validRegistration(102))).body.data as { id: number };
@@ -38,7 +55,10 @@ describe('users, for admins', () => {
   it('refuses an email or mobile of another account on update, writing nothing', async () => {
     const a = (await admin.post('/api/v1/users/store', validRegistration(103))).body.data as { id: number };
     await admin.post('/api/v1/users/store', validRegistration(104));
-    const res = await admin.post('/api/v1/users/update', { id: a.id, ...validRegistration(103, { email: 'school104@example.test', password: '', password_confirmation: '' }) });
+    const res = await admin.post('/api/v1/users/update', {
+      id: a.id,
+      ...validRegistration(103, { email: 'school104@example.test', password: '', password_confirmation: '' }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.data).toEqual({ email: ['This email address is already registered.'] });
     expect((await admin.get(`/api/v1/users/${a.id}`)).body.data).toMatchObject({ email: 'school103@example.test' });
@@ -108,15 +128,23 @@ describe('profile', () => {
       post_office: 'Savar',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Profile updated successfully.', data: { user: { id: me.id, institute_type: 'madrasah', phone_number: '01811111110' } } });
-    expect((await admin.get(`/api/v1/users/${other.id}`)).body.data).toMatchObject({ institute_type: 'school', phone_number: validRegistration(111).phone_number });
+    expect(res.body).toMatchObject({
+      message: 'Profile updated successfully.',
+      data: { user: { id: me.id, institute_type: 'madrasah', phone_number: '01811111110' } },
+    });
+    expect((await admin.get(`/api/v1/users/${other.id}`)).body.data).toMatchObject({
+      institute_type: 'school',
+      phone_number: validRegistration(111).phone_number,
+    });
   });
 
   it('refuses profile fields with bad values, writing nothing', async () => {
     const me = await instituteSession(t, 112);
     const res = await client(t, me.token).post('/api/v1/profile/update-info', { institute_type: 'college', phone_number: '123', post_office: '' });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.data as object)).toEqual(expect.arrayContaining(['institute_type', 'phone_number', 'post_office', 'institute_level', 'institute_name_english', 'contact_person_name_english']));
+    expect(Object.keys(res.body.data as object)).toEqual(
+      expect.arrayContaining(['institute_type', 'phone_number', 'post_office', 'institute_level', 'institute_name_english', 'contact_person_name_english']),
+    );
     expect((await admin.get(`/api/v1/users/${me.id}`)).body.data).toMatchObject({ phone_number: validRegistration(112).phone_number });
   });
 
@@ -124,13 +152,25 @@ describe('profile', () => {
     const me = await instituteSession(t, 113);
     const otherSession = await loginToken(t, me.uid, 'secret-pass-1');
     const api = client(t, me.token);
-    const wrong = await api.post('/api/v1/profile/update-password', { old_password: 'not-it', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const wrong = await api.post('/api/v1/profile/update-password', {
+      old_password: 'not-it',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.data).toEqual({ old_password: ['The old password is wrong.'] });
-    const mismatch = await api.post('/api/v1/profile/update-password', { old_password: 'secret-pass-1', password: 'brand-new-pass', password_confirmation: 'other' });
+    const mismatch = await api.post('/api/v1/profile/update-password', {
+      old_password: 'secret-pass-1',
+      password: 'brand-new-pass',
+      password_confirmation: 'other',
+    });
     expect(mismatch.body.data).toEqual({ password_confirmation: ['The password confirmation does not match.'] });
 
-    const ok = await api.post('/api/v1/profile/update-password', { old_password: 'secret-pass-1', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const ok = await api.post('/api/v1/profile/update-password', {
+      old_password: 'secret-pass-1',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(ok.body).toEqual({ message: 'Password changed successfully.', data: null });
     expect((await api.post('/api/auth/me')).status).toBe(200);
     expect((await client(t, otherSession).post('/api/auth/me')).status).toBe(401);
@@ -146,8 +186,13 @@ describe('profile', () => {
 
 describe('clearing fields', () => {
   it('clears an optional institute field an update leaves empty', async () => {
-    const created = (await admin.post('/api/v1/users/store', validRegistration(120, { website: 'https://school.example.test', thana: 'Savar' }))).body.data as { id: number };
-    const res = await admin.post('/api/v1/users/update', { id: created.id, ...validRegistration(120, { website: '', thana: '', password: '', password_confirmation: '' }) });
+    const created = (await admin.post('/api/v1/users/store', validRegistration(120, { website: 'https://school.example.test', thana: 'Savar' }))).body.data as {
+      id: number;
+    };
+    const res = await admin.post('/api/v1/users/update', {
+      id: created.id,
+      ...validRegistration(120, { website: '', thana: '', password: '', password_confirmation: '' }),
+    });
     expect(res.body.data).toMatchObject({ website: null, thana: null });
   });
 });

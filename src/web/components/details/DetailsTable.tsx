@@ -13,7 +13,9 @@ export function DetailsTable({ entries }: { entries: readonly DetailsEntry[] }) 
             <Table.Th w={{ base: 120, sm: 220 }} style={{ verticalAlign: 'top' }}>
               {entry.label}
             </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.value === null || entry.value === undefined || entry.value === '' ? '—' : entry.value}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {entry.value === null || entry.value === undefined || entry.value === '' ? '—' : entry.value}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -119,12 +119,7 @@ export default function TiptapEditor({ value, onChange, onBlur, minHeight, label
 
   return (
     <Stack gap={4}>
-      <RichTextEditor
-        editor={editor}
-        labels={labels}
-        data-testid={testId}
-        style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}
-      >
+      <RichTextEditor editor={editor} labels={labels} data-testid={testId} style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
         <RichTextEditor.Toolbar sticky stickyOffset="var(--app-shell-header-height, 60px)" aria-label={t('editor.toolbar')}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
@@ -157,13 +152,7 @@ export default function TiptapEditor({ value, onChange, onBlur, minHeight, label
         <RichTextEditor.Content />
       </RichTextEditor>
       {progress.length > 0 && (
-        <Progress
-          value={Math.min(...progress)}
-          animated
-          size="sm"
-          aria-label={t('editor.uploading')}
-          data-testid="editor-upload-progress"
-        />
+        <Progress value={Math.min(...progress)} animated size="sm" aria-label={t('editor.uploading')} data-testid="editor-upload-progress" />
       )}
     </Stack>
   );

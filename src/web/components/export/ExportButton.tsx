@@ -44,13 +44,7 @@ export function ExportButton({ request }: { request: ExportRequest }) {
           {progress ? t('exportData.downloading', { size: formatBytes(progress.received, lang) }) : t('list.export')}
         </Button>
         {progress && (
-          <Progress
-            value={percent ?? 100}
-            animated={percent === null}
-            striped={percent === null}
-            size="xs"
-            aria-label={t('exportData.progressLabel')}
-          />
+          <Progress value={percent ?? 100} animated={percent === null} striped={percent === null} size="xs" aria-label={t('exportData.progressLabel')} />
         )}
       </Stack>
       <Modal opened={opened} onClose={modal.close} title={t('exportData.title')} centered>
@@ -63,7 +57,11 @@ export function ExportButton({ request }: { request: ExportRequest }) {
           <Stack gap="sm">
             <Text size="sm">{t('exportData.body')}</Text>
             <Text size="sm" id={instructionId}>
-              <Trans i18nKey="exportData.instruction" values={{ phrase: EXPORT_PHRASE }} components={{ code: <Code fz="sm" style={{ whiteSpace: 'nowrap' }} /> }} />
+              <Trans
+                i18nKey="exportData.instruction"
+                values={{ phrase: EXPORT_PHRASE }}
+                components={{ code: <Code fz="sm" style={{ whiteSpace: 'nowrap' }} /> }}
+              />
             </Text>
             <TextInput
               label={t('exportData.inputLabel')}

@@ -3,7 +3,9 @@ import { exportFileName, filenameFromDisposition } from './fileName';
 
 describe('the exported file name', () => {
   it('is the export title, a dash and the name the server gave', () => {
-    expect(exportFileName('news-category-list', 'attachment; filename="news-categories-2026-11-21.csv"')).toBe('news-category-list - news-categories-2026-11-21.csv');
+    expect(exportFileName('news-category-list', 'attachment; filename="news-categories-2026-11-21.csv"')).toBe(
+      'news-category-list - news-categories-2026-11-21.csv',
+    );
   });
 
   it("ends in ' - export.csv' when the server gave no name", () => {

@@ -1,5 +1,17 @@
 /** Further inputs bound to the surrounding ApiForm by name, for the back-office forms. */
-import { Checkbox, Group, Radio, Switch, Textarea, TextInput, type CheckboxProps, type RadioGroupProps, type SwitchProps, type TextareaProps, type TextInputProps } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Radio,
+  Switch,
+  Textarea,
+  TextInput,
+  type CheckboxProps,
+  type RadioGroupProps,
+  type SwitchProps,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useBoundField, type Bound } from './useBoundField';
 
@@ -41,7 +53,11 @@ export function CheckboxField({ name, errorText, ...props }: Omit<Bound<Checkbox
 }
 
 /** One of a few choices, all in view (a tap, not a dropdown, on a phone). */
-export function RadioGroupField({ name, options, ...props }: Omit<Bound<RadioGroupProps>, 'children'> & { options: readonly { value: string; label: ReactNode }[] }) {
+export function RadioGroupField({
+  name,
+  options,
+  ...props
+}: Omit<Bound<RadioGroupProps>, 'children'> & { options: readonly { value: string; label: ReactNode }[] }) {
   const { field, error, withAsterisk, wrapperProps } = useBoundField(name);
   const { value, onChange, onBlur, ref } = field;
   return (

@@ -21,17 +21,17 @@ export type FormValues<S extends FormSchema> = Partial<Record<keyof z.input<S> &
 
 /** The fields that may not be left empty, read from the schema itself so the marks match its rules. */
 function requiredFieldsOf(schema: FormSchema): ReadonlySet<string> {
-  return new Set(Object.entries(schema.shape).filter(([, field]) => !field.safeParse(undefined).success).map(([name]) => name));
+  return new Set(
+    Object.entries(schema.shape)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([name]) => name),
+  );
 }
 
 /** Where messages for fields the form does not have are kept; ApiForm shows them above the fields. */
 const SERVER_ERROR = 'root.server';
 
-export function useApiForm<S extends FormSchema>(options: {
-  schema: S;
-  defaultValues: FormValues<S>;
-  onSubmit: (values: z.output<S>) => Promise<unknown>;
-}) {
+export function useApiForm<S extends FormSchema>(options: { schema: S; defaultValues: FormValues<S>; onSubmit: (values: z.output<S>) => Promise<unknown> }) {
   const { schema, onSubmit } = options;
   const form = useForm<FormValues<S>, unknown, z.output<S>>({
     resolver: zodFormResolver<FormValues<S>, S>(schema),
@@ -48,19 +48,22 @@ export function useApiForm<S extends FormSchema>(options: {
     notifyError(translate(currentLanguage(), 'validation_failed'));
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const { placed, unplaced } = applyServerErrors(form, error.fieldErrors);
-        if (unplaced.length > 0) form.setError(SERVER_ERROR, { type: 'server', message: unplaced.join(' ') });
-        showInvalid(placed);
-      } else {
-        notifyError(failureMessage(error));
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 422) {
+          const { placed, unplaced } = applyServerErrors(form, error.fieldErrors);
+          if (unplaced.length > 0) form.setError(SERVER_ERROR, { type: 'server', message: unplaced.join(' ') });
+          showInvalid(placed);
+        } else {
+          notifyError(failureMessage(error));
+        }
       }
-    }
-  }, (errors) => showInvalid(errorPaths(errors)));
+    },
+    (errors) => showInvalid(errorPaths(errors)),
+  );
 
   return { form, formId, requiredFields, submit };
 }

@@ -3,7 +3,9 @@ import { useController } from 'react-hook-form';
 import { useIsRequired } from './formContext';
 
 /** Mantine input props the form supplies; a field component takes the rest plus `name`. */
-export type Bound<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'withAsterisk' | 'wrapperProps'> & { name: string };
+export type Bound<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'withAsterisk' | 'wrapperProps'> & {
+  name: string;
+};
 
 export function useBoundField(name: string) {
   const { field, fieldState } = useController({ name });

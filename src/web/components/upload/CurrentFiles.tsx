@@ -20,7 +20,15 @@ export function CurrentFiles({ name, paths, allowMultiple, preview }: { name: st
           {paths.map((path) =>
             preview && isImagePath(path) ? (
               <Anchor key={path} href={fileUrl(path)} target="_blank" rel="noopener noreferrer">
-                <Image src={fileUrl(path)} alt={t('upload.previewAlt')} w={PREVIEW_SIZE} h={PREVIEW_SIZE} fit="cover" radius="sm" bd="1px solid var(--mantine-color-gray-3)" />
+                <Image
+                  src={fileUrl(path)}
+                  alt={t('upload.previewAlt')}
+                  w={PREVIEW_SIZE}
+                  h={PREVIEW_SIZE}
+                  fit="cover"
+                  radius="sm"
+                  bd="1px solid var(--mantine-color-gray-3)"
+                />
               </Anchor>
             ) : (
               <Anchor key={path} href={fileUrl(path)} target="_blank" rel="noopener noreferrer" size="sm">

@@ -50,7 +50,20 @@ function pondPaths(items: readonly FilePondFile[]): string[] {
   return items.map((item) => item.serverId as unknown).filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
-export default function FilePondInput({ name, inputId, value, onChange, onRefused, allowMultiple, width, height, folder, acceptedTypes, preview, invalid }: FilePondInputProps) {
+export default function FilePondInput({
+  name,
+  inputId,
+  value,
+  onChange,
+  onRefused,
+  allowMultiple,
+  width,
+  height,
+  folder,
+  acceptedTypes,
+  preview,
+  invalid,
+}: FilePondInputProps) {
   const { t } = useTranslation();
   const pond = useRef<FilePond>(null);
   // react-filepond hands every prop to FilePond on every render, and a `files` option makes FilePond
@@ -159,8 +172,12 @@ export default function FilePondInput({ name, inputId, value, onChange, onRefuse
         imagePreviewMaxHeight={256}
         credits={false}
         {...filePondLabels(t('upload.widget', { returnObjects: true }), acceptedTypes.length)}
-        labelFileProcessingError={(error: { body?: unknown } | null) => (typeof error?.body === 'string' && error.body ? error.body : t('upload.widget.uploadError'))}
-        labelFileProcessingRevertError={(error: { body?: unknown } | null) => (typeof error?.body === 'string' && error.body ? error.body : t('upload.widget.revertError'))}
+        labelFileProcessingError={(error: { body?: unknown } | null) =>
+          typeof error?.body === 'string' && error.body ? error.body : t('upload.widget.uploadError')
+        }
+        labelFileProcessingRevertError={(error: { body?: unknown } | null) =>
+          typeof error?.body === 'string' && error.body ? error.body : t('upload.widget.revertError')
+        }
       />
       <CurrentFiles name={name} paths={storedPaths(value)} allowMultiple={allowMultiple} preview={preview && acceptsOnlyImages(acceptedTypes)} />
     </div>

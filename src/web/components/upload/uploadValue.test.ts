@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { bnOffice } from '../../i18n/office/bn';
 import { enOffice } from '../../i18n/office/en';
-import { acceptsOnlyImages, expectedTypeNames, fieldValue, filePondLabels, fileUrl, isImagePath, samePaths, storedPaths, stripLeadingSlash } from './uploadValue';
+import {
+  acceptsOnlyImages,
+  expectedTypeNames,
+  fieldValue,
+  filePondLabels,
+  fileUrl,
+  isImagePath,
+  samePaths,
+  storedPaths,
+  stripLeadingSlash,
+} from './uploadValue';
 
 describe('the stored paths of a form value', () => {
   it('drops leading slashes and the paths that name no file', () => {

@@ -28,7 +28,10 @@ function namesNoFile(path: string): boolean {
 /** The stored paths a form value holds: a path, a list of paths, or nothing; without the discarded ones. */
 export function storedPaths(value: unknown): string[] {
   const items = Array.isArray(value) ? value : [value];
-  return items.filter((item): item is string => typeof item === 'string').map((item) => stripLeadingSlash(item.trim())).filter((path) => !namesNoFile(path));
+  return items
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => stripLeadingSlash(item.trim()))
+    .filter((path) => !namesNoFile(path));
 }
 
 /** The form value for these paths: the list with several files allowed, otherwise the first ('' for none). */

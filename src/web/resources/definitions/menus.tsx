@@ -79,7 +79,14 @@ export const webPageSubMenu = defineResource<SubMenuRow>({
     schema: SubMenuBody,
     values: (row) => ({ web_page_menu_id: row ? String(row.web_page_menu_id) : '', ...menuValues(row) }),
     fields: [
-      { kind: 'resource', name: 'web_page_menu_id', label: 'web_page_menu_id', api: '/v1/web-page-menu', queryKey: 'web-page-menu', optionLabel: (row) => String(row.title) },
+      {
+        kind: 'resource',
+        name: 'web_page_menu_id',
+        label: 'web_page_menu_id',
+        api: '/v1/web-page-menu',
+        queryKey: 'web-page-menu',
+        optionLabel: (row) => String(row.title),
+      },
       ...menuFields,
     ],
   },

@@ -60,11 +60,7 @@ export const users = defineResource<PublicUser>({
     Body: UserFormBody,
   },
   details: {
-    rows: [
-      ...instituteFacts,
-      { label: 'role', value: (row, { t }) => t(`role.${row.role}`) },
-      statusDetail,
-    ],
+    rows: [...instituteFacts, { label: 'role', value: (row, { t }) => t(`role.${row.role}`) }, statusDetail],
     print: true,
   },
   rowLabel: (row) => row.name,

@@ -54,7 +54,12 @@ export default function RegistrationsModule() {
   const menu: MenuEntry[] = [
     { label: t('resources.registrations.list'), to: registrations.href.list, icon: IconList, badge: <PaidBadge /> },
     { label: t('resources.registrations.create'), to: registrations.href.create, icon: IconPlus },
-    ...registrationFilterTypes.map((type) => ({ label: t(`registrations.filters.${type}`), to: filterPath(type), icon: REGISTRATION_FILTERS[type].icon, group })),
+    ...registrationFilterTypes.map((type) => ({
+      label: t(`registrations.filters.${type}`),
+      to: filterPath(type),
+      icon: REGISTRATION_FILTERS[type].icon,
+      group,
+    })),
   ];
   return (
     <ModuleLayout title={t('nav.registrations')} menu={menu}>
