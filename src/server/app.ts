@@ -19,6 +19,7 @@ import { openDatabase } from './db/connect.js';
 import { ReadPool } from './db/read-pool.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedFirstAdmin, seedRoles } from './db/seed.js';
+import { oncePerDatabase } from './db/start-lock.js';
 import { seedSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
@@ -88,10 +89,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await db.destroy();
   });
 
-  await migrateToLatest(db as Kysely<unknown>);
-  await seedRoles(db);
-  await seedSettings(db);
-  if (await seedFirstAdmin(db, config.admin)) app.log.info({ email: config.admin.email }, 'first admin created');
+  const adminCreated = await oncePerDatabase(db, config.database.dialect, async (prepared) => {
+    await migrateToLatest(prepared as Kysely<unknown>);
+    await seedRoles(prepared);
+    await seedSettings(prepared);
+    return seedFirstAdmin(prepared, config.admin);
+  });
+  if (adminCreated) app.log.info({ email: config.admin.email }, 'first admin created');
 
   securityHeaders(app, {
     hsts: config.env === 'production',
