@@ -24,17 +24,23 @@ import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, searc
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive().max(MAX_ID) });
 
-/** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
+/**
+ * A row as the API shows it: every column of the definition, by id, within the caller's reach.
+ * `lock` takes the row's write lock in the caller's transaction: FOR UPDATE on PostgreSQL; on SQLite
+ * a transaction holds the one connection, so no other write interleaves anyway.
+ */
 async function fetchRow(
   app: FastifyInstance,
   definition: ResourceDefinition,
   id: number,
   user: SessionUser,
   db: AnyDb = app.db,
+  lock = false,
 ): Promise<Record<string, unknown>> {
   const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);
-  const row = (await selectColumns(base, definition, Object.keys(definition.columns)).where(`${definition.table}.id`, '=', id).executeTakeFirst()) as
-    Record<string, unknown> | undefined;
+  const query = selectColumns(base, definition, Object.keys(definition.columns)).where(`${definition.table}.id`, '=', id);
+  const locked = lock && app.config.database.dialect === 'postgres' ? query.forUpdate(definition.table) : query;
+  const row = (await locked.executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) throw notFound();
   if (definition.owner && user.role === 'institute' && row[definition.owner] !== user.id) throw forbidden();
   return definition.present ? definition.present(row) : row;
@@ -202,12 +208,13 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
 
   api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(updateSchema) } }, async (request) => {
     const { id, ...body } = request.body as { id: number } & Record<string, unknown>;
-    const { ctx, existing } = await guarded(request, id, 'update');
+    const { ctx } = await guarded(request, id, 'update');
     await applyOwner(app, definition, body, ctx.user);
     await checkReferences(app, definition, body);
     await writing(() =>
       inTransaction(app.db, async (db) => {
         const inner = { ...ctx, db };
+        const locked = await lockedForWrite(inner, id, 'update');
         if (definition.update) await definition.update(inner, id, body);
         else
           await db
@@ -218,20 +225,34 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
         const action = definition.audited?.update;
         if (!action) return;
         const { updated_at: _at, ...after } = await fetchRow(app, definition, id, ctx.user, db);
-        const change = changedFields(existing, after);
+        const change = changedFields(locked, after);
         if (Object.keys(change.after).length > 0) await audit(inner, action, id, change.before, change.after);
       }),
     );
     return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, ctx.user) };
   });
 
-  /** The caller's context and the row once it is known to exist, to be theirs and to allow `action`. */
+  /**
+   * The caller's context once the row is known to exist, to be theirs and to allow `action`: the
+   * early answer (404, 403) before the body's own checks. The write itself checks again below.
+   */
   const guarded = async (request: FastifyRequest, id: number, action: WriteAction) => {
     const ctx = context(request);
     // Fetched on its own line: inside `guardWrite?.(…)` it would be skipped when there is no guard.
     const existing = await fetchRow(app, definition, id, ctx.user);
     definition.guardWrite?.(ctx, existing, action);
-    return { ctx, existing };
+    return { ctx };
+  };
+
+  /**
+   * The row as the write's transaction sees it, locked and checked by the guard again: a check made
+   * before the transaction could pass on a row that a concurrent write (an approval) changes before
+   * this one commits, and the write would then undo it.
+   */
+  const lockedForWrite = async (ctx: WriteContext, id: number, action: WriteAction) => {
+    const row = await fetchRow(app, definition, id, ctx.user, ctx.db, true);
+    definition.guardWrite?.(ctx, row, action);
+    return row;
   };
 
   for (const [action, status, done, logged] of [
@@ -240,9 +261,10 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   ] as const) {
     api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
       const { id } = request.body;
-      const { ctx, existing } = await guarded(request, id, action);
+      const { ctx } = await guarded(request, id, action);
       await inTransaction(app.db, async (db) => {
         const inner = { ...ctx, db };
+        const existing = await lockedForWrite(inner, id, action);
         if (definition.setStatus) await definition.setStatus(inner, id, status);
         else
           await db
@@ -258,10 +280,11 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
 
   api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
     const { id } = request.body;
-    const { ctx, existing } = await guarded(request, id, 'destroy');
+    const { ctx } = await guarded(request, id, 'destroy');
     try {
       await inTransaction(app.db, async (db) => {
         const inner = { ...ctx, db };
+        const existing = await lockedForWrite(inner, id, 'destroy');
         if (definition.destroy) await definition.destroy(inner, id);
         else await db.deleteFrom(table).where('id', '=', id).execute();
         await audit(inner, 'record.destroy', id, existing, null);
