@@ -4,6 +4,7 @@ import type { Role } from '../../../common/constants.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
 import { refuseTakenContacts } from './users.service.js';
@@ -50,19 +51,24 @@ export const userResource = defineResource({
   async create(ctx, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password: string; password_confirmation: string };
     await refuseTakenContacts(ctx.db, fields);
-    const id = await createUser(ctx.db, { role: role ?? 'institute', fields, passwordHash: await hashPassword(password) });
-    // A new admin account is a grant of the admin role.
-    if (role === 'admin')
-      await recordAudit(ctx.db, {
-        actor: ctx.user,
-        client: ctx.client,
-        action: 'user.role_change',
-        entity: 'users',
-        entityId: id,
-        before: null,
-        after: { role },
-      });
-    return id;
+    // Hashed before the transaction: argon2 takes tens of milliseconds that no lock should wait for.
+    const passwordHash = await hashPassword(password);
+    // The account and its audit entry commit together, or neither does.
+    return inTransaction(ctx.db, async (db) => {
+      const id = await createUser(db, { role: role ?? 'institute', fields, passwordHash });
+      // A new admin account is a grant of the admin role.
+      if (role === 'admin')
+        await recordAudit(db, {
+          actor: ctx.user,
+          client: ctx.client,
+          action: 'user.role_change',
+          entity: 'users',
+          entityId: id,
+          before: null,
+          after: { role },
+        });
+      return id;
+    });
   },
   async update(ctx, id, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password_confirmation?: string };
