@@ -20,7 +20,18 @@ import { inTransaction } from '../transaction.js';
 import { refusingBadValues, valueParameters } from './data-errors.js';
 import type { AnyDb, ResourceDefinition, WriteAction, WriteContext } from './definition.js';
 import { paginate, pageUrlOf } from './paginator.js';
-import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, searchMatchedIds, selectColumns, selectedColumns, unfiltered } from './query.js';
+import {
+  attachRelations,
+  checkRelations,
+  countRows,
+  filteredQuery,
+  ordering,
+  pageOf,
+  searchMatchedIds,
+  selectColumns,
+  selectedColumns,
+  unfiltered,
+} from './query.js';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive().max(MAX_ID) });
 
@@ -134,30 +145,25 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     }
     const order = ordering(definition, query);
     const { page, perPage } = pageOf(definition, query);
-    const { total, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
+    const { total, capped, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
       // A search index's matches are found once, for the total and the page alike.
-      const matchedIds = await searchMatchedIds(app.db, definition, query, app.readPool);
+      const matchedIds = await searchMatchedIds(app.db, definition, query, user, app.config.searchCountCap, app.readPool);
       const filtered = filteredQuery(app.db, { definition, query, user, matchedIds });
-      const total =
+      const { total, capped } =
         definition.countedTotal && unfiltered(query)
-          ? await definition.countedTotal(app.db, user)
-          : (
-              (await filtered
-                .clearSelect()
-                .select((eb) => eb.fn.countAll().as('total'))
-                .execute()) as [{ total: number | string }]
-            )[0].total;
+          ? { total: await definition.countedTotal(app.db, user), capped: false }
+          : await countRows(app.db, filtered, query, app.config.searchCountCap, matchedIds);
       const rows = (await selectColumns(filtered, definition, columns)
         .orderBy(order.ref, order.direction)
         .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute()) as Record<string, unknown>[];
-      return { total, rows };
+      return { total, capped, rows };
     });
     await attachRelations(app.db, definition, rows, query.relations);
     const shaped = definition.present ? rows.map(definition.present) : rows;
-    return { message: message(request, 'ok'), data: paginate(shaped, Number(total), page, perPage, pageUrlOf(request.url)) };
+    return { message: message(request, 'ok'), data: paginate(shaped, total, page, perPage, pageUrlOf(request.url), capped) };
   });
 
   api.get(`${base}/:id`, { ...read, schema: { tags, security, params: IdParams } }, async (request) => {
