@@ -10,11 +10,10 @@ import { columnsOf, defineResource, type StoredRow, type WriteContext } from '..
 import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import type { Database } from '../../db/types.js';
-import { SEARCH_COLUMNS } from '../../db/migrations/2026-11-23-registration-search.js';
 import { inSharedTransaction } from './group-commit.js';
 import { activeRegistrations } from './analytics.js';
 import { bumpCount, countKeyOf, indexNewRegistrations, nextNumbers } from './registrations.repository.js';
-import { registrationSearch } from './registrations.search.js';
+import { registrationSearch, SEARCH_COLUMNS } from './registrations.search.js';
 
 const INFO_FIELDS = [
   'name_bangla',
