@@ -4,21 +4,22 @@
  */
 import { PaymentBody } from '../../../common/schemas/payments.js';
 import { HttpError, ValidationError, uniqueViolation } from '../../lib/errors.js';
-import { columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
-import { inTransaction } from '../../lib/transaction.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { type Caller, columnsOf, defineResource, type TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 
 type Body = PaymentBody & { institute_id: number };
 
-async function refuseUsedTransaction(ctx: WriteContext, transactionId: string, exceptId?: number): Promise<void> {
-  let query = ctx.db.selectFrom('scholarship_payments').select('id').where('transaction_id', '=', transactionId);
+async function refuseUsedTransaction(db: Kysely<Database>, transactionId: string, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('scholarship_payments').select('id').where('transaction_id', '=', transactionId);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw new ValidationError({ transaction_id: ['transaction_used'] });
 }
 
 /** Approval is the admin's: an institute may not send it, and its own payments stay pending. */
-function approvalOf(ctx: WriteContext, body: Body, before?: { is_approved: number; approved_by: number | null; approved_at: string | null }) {
+function approvalOf(ctx: Caller, body: Body, before?: { is_approved: number; approved_by: number | null; approved_at: string | null }) {
   if (ctx.user.role !== 'admin') {
     if (body.is_approved === 1) throw new ValidationError({ is_approved: ['admin_only_field'] });
     return { is_approved: 0, approved_by: null, approved_at: null };
@@ -42,9 +43,9 @@ function paymentColumns(body: Body, approval: ReturnType<typeof approvalOf>) {
 }
 
 /** An approval or its withdrawal goes into the audit log, in the write's transaction. */
-async function auditApproval(ctx: WriteContext, id: number, before: number, after: number): Promise<void> {
+async function auditApproval(ctx: TransactionContext, id: number, before: number, after: number): Promise<void> {
   if (before === after) return;
-  await recordAudit(ctx.db, {
+  await recordAudit(ctx.trx, {
     actor: ctx.user,
     client: ctx.client,
     action: after === 1 ? 'payment.approve' : 'payment.unapprove',
@@ -116,12 +117,12 @@ export const paymentResource = defineResource({
 
   async create(ctx, raw) {
     const body = raw as Body;
-    await refuseUsedTransaction(ctx, body.transaction_id);
+    await refuseUsedTransaction(ctx.db, body.transaction_id);
     const at = now();
     const approval = approvalOf(ctx, body);
-    return inTransaction(ctx.db, async (db) => {
+    return ctx.db.transaction().execute(async (trx) => {
       const row = await guardingTransaction(() =>
-        db
+        trx
           .insertInto('scholarship_payments')
           .values({
             ...paymentColumns(body, approval),
@@ -132,22 +133,22 @@ export const paymentResource = defineResource({
           .returning('id')
           .executeTakeFirstOrThrow(),
       );
-      await auditApproval({ ...ctx, db }, row.id, 0, approval.is_approved);
+      await auditApproval({ ...ctx, trx }, row.id, 0, approval.is_approved);
       return row.id;
     });
   },
 
   async update(ctx, id, raw) {
     const body = raw as Body;
-    await refuseUsedTransaction(ctx, body.transaction_id, id);
-    const before = await ctx.db
+    await refuseUsedTransaction(ctx.trx, body.transaction_id, id);
+    const before = await ctx.trx
       .selectFrom('scholarship_payments')
       .select(['is_approved', 'approved_by', 'approved_at'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const approval = approvalOf(ctx, body, before);
     await guardingTransaction(() =>
-      ctx.db
+      ctx.trx
         .updateTable('scholarship_payments')
         .set({
           ...paymentColumns(body, approval),
