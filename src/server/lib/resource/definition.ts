@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Role } from '../../../common/constants.js';
 import type { SessionUser } from '../authenticate.js';
 import type { Database } from '../../db/types.js';
-import type { AuditAction, AuditClient } from '../../modules/audit/audit.repository.js';
+import type { AuditAction, AuditClient } from '../audit.js';
 
 // The machinery composes queries from names it has checked against the definition; Kysely's
 // static column types cannot follow names chosen at run time.

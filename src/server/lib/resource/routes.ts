@@ -15,7 +15,7 @@ import { requestLang } from '../language.js';
 import { definedOnly } from '../objects.js';
 import { slugify } from '../slug.js';
 import { now } from '../time.js';
-import { type AuditAction, changedFields, clientOf, recordAudit } from '../../modules/audit/audit.repository.js';
+import { type AuditAction, changedFields, clientOf, recordAudit } from '../audit.js';
 import { refusingBadValues, valueParameters } from './data-errors.js';
 import type { AnyDb, Caller, ResourceDefinition, TransactionContext, WriteAction } from './definition.js';
 import { paginate, pageUrlOf } from './paginator.js';

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type Caller, columnsOf, defineResource, type TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../../lib/audit.js';
 
 type Body = PaymentBody & { institute_id: number };
 

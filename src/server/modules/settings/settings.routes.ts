@@ -15,7 +15,7 @@ import { requireRole } from '../../lib/authenticate.js';
 import { notFound, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { now } from '../../lib/time.js';
-import { clientOf, recordAudit } from '../audit/audit.repository.js';
+import { clientOf, recordAudit } from '../../lib/audit.js';
 import { settingGroups, subGroupValues } from './settings.queries.js';
 
 const schema = { tags: ['settings'], security: [{ bearer: [] }] };

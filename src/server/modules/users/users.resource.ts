@@ -4,7 +4,7 @@ import type { Role } from '../../../common/constants.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../../lib/audit.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
 import { refuseTakenContacts } from './users.service.js';
 
