@@ -54,3 +54,31 @@ describe('a payment edited by its institute while an admin approves it', () => {
     expect(row).toEqual({ amount: 200, is_approved: 1 });
   });
 });
+
+describe('the payment form', () => {
+  const form = (overrides: Record<string, unknown>) => ({ payment_method: 'bank', amount: '200', date: today(), ...overrides });
+
+  it('takes a bank receipt number as printed on the slip, punctuation and all', async () => {
+    const res = await api.post('/api/v1/scholarship-payments/store', form({ transaction_id: 'sb-2026/0451' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ transaction_id: 'SB-2026/0451' });
+  });
+
+  it('keeps a bKash transaction id to letters and digits', async () => {
+    const res = await api.post('/api/v1/scholarship-payments/store', form({ payment_method: 'bkash', transaction_id: 'AB-12/34' }));
+    expect(res.status).toBe(422);
+    expect(res.body.data).toEqual({ transaction_id: ['A bKash transaction id has letters and digits only.'] });
+  });
+
+  it.each(['0x10', '1e3', '12.5', '-200'])('refuses %s as an amount: whole taka in digits only', async (amount) => {
+    const res = await api.post('/api/v1/scholarship-payments/store', form({ amount, transaction_id: `AMT${Date.now().toString(36)}` }));
+    expect(res.status).toBe(422);
+    expect(res.body.data).toEqual({ amount: ['Enter a valid number.'] });
+  });
+
+  it('still reads thousands commas and Bengali digits', async () => {
+    const res = await api.post('/api/v1/scholarship-payments/store', form({ amount: '১,০০০', transaction_id: `BN${Date.now().toString(36)}` }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ amount: 1000 });
+  });
+});
