@@ -89,6 +89,7 @@ export const messages = {
     unknown_upload: 'এই ফাইলটি এখানে আপলোড করা হয়নি।',
     image_only: 'একটি ছবি দিন।',
     setting_too_long: 'সর্বোচ্চ ১০০০ অক্ষর লেখা যাবে।',
+    too_many_settings: 'একবারে সর্বোচ্চ ২০০টি সেটিং সংরক্ষণ করা যায়।',
   },
   en: {
     required: 'This field is required.',
@@ -175,6 +176,7 @@ export const messages = {
     unknown_upload: 'This file was not uploaded here.',
     image_only: 'Give an image.',
     setting_too_long: 'At most 1000 characters.',
+    too_many_settings: 'At most 200 settings can be saved at once.',
   },
 } as const;
 

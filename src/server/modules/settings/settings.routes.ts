@@ -43,6 +43,9 @@ function submittedValues(body: Record<string, unknown>): Map<number, unknown> | 
 
 const ValuesParams = z.object({ group: requiredId(), sub: requiredId() });
 
+/** The most values one settings update may carry (the message `too_many_settings` names it). */
+const MAX_SETTINGS_PER_UPDATE = 200;
+
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -72,6 +75,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     const submitted = submittedValues(body);
     if (!submitted) throw new ValidationError({ fields: ['invalid_text'] });
     if (submitted.size === 0) throw new ValidationError({ fields: ['required'] });
+    // Far more than any sub group holds; a bigger list would only be a query too big for the database.
+    if (submitted.size > MAX_SETTINGS_PER_UPDATE) throw new ValidationError({ fields: ['too_many_settings'] });
 
     const settings = await db
       .selectFrom('setting_values')
