@@ -1,8 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
-import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -31,16 +29,6 @@ export default tseslint.config(
         { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/common must not import server, web or Node code.' }] },
       ],
     },
-  },
-  {
-    // No import cycles anywhere: a cycle makes load order decide what a module sees.
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.web.json'], noWarnOnMultipleProjects: true })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The server's machinery serves the domains; a domain module is never something it reaches into.
