@@ -30,6 +30,13 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server's machinery serves the domains; a domain module is never something it reaches into.
+    files: ['src/server/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'src/server/lib must not import domain modules.' }] }],
+    },
+  },
   // Formatting is Prettier's (npm run format); lint keeps to what Prettier does not decide.
   prettier,
 );

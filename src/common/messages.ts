@@ -55,6 +55,7 @@ export const messages = {
     invalid_flag: '০ অথবা ১ দিন।',
     unique_taken: 'এই মানটি আগেই ব্যবহার করা হয়েছে।',
     invalid_transaction: 'সঠিক ট্রানজেকশন/রসিদ নম্বর দিন (ইংরেজি অক্ষর ও সংখ্যা)।',
+    invalid_bkash_transaction: 'বিকাশের ট্রানজেকশন আইডিতে শুধু ইংরেজি অক্ষর ও সংখ্যা থাকে।',
     transaction_used: 'এই ট্রানজেকশন/রসিদ নম্বরটি আগেই ব্যবহার করা হয়েছে।',
     invalid_date: 'সঠিক তারিখ দিন।',
     date_too_early: 'তারিখটি অনেক পুরোনো।',
@@ -62,6 +63,7 @@ export const messages = {
     not_your_institute: 'অন্য প্রতিষ্ঠানের নামে এটি করা যাবে না।',
     admin_only_field: 'শুধু অ্যাডমিন এটি পরিবর্তন করতে পারেন।',
     payment_locked: 'অনুমোদিত পেমেন্ট পরিবর্তন বা মুছে ফেলা যায় না।',
+    system_role: 'অ্যাডমিন ও প্রতিষ্ঠান ভূমিকা দুটি সিস্টেম চালাতে লাগে, তাই এগুলো নিষ্ক্রিয় বা মুছে ফেলা যায় না।',
     institute_required: 'প্রতিষ্ঠান বেছে নিন।',
     cannot_remove_self: 'নিজের অ্যাকাউন্ট নিষ্ক্রিয় বা মুছে ফেলা যায় না।',
     url_reserved: 'এই ঠিকানাটি অ্যাপ নিজেই ব্যবহার করে; অন্য একটি ঠিকানা দিন।',
@@ -87,6 +89,7 @@ export const messages = {
     unknown_upload: 'এই ফাইলটি এখানে আপলোড করা হয়নি।',
     image_only: 'একটি ছবি দিন।',
     setting_too_long: 'সর্বোচ্চ ১০০০ অক্ষর লেখা যাবে।',
+    too_many_settings: 'একবারে সর্বোচ্চ ২০০টি সেটিং সংরক্ষণ করা যায়।',
   },
   en: {
     required: 'This field is required.',
@@ -139,6 +142,7 @@ export const messages = {
     invalid_flag: 'Give 0 or 1.',
     unique_taken: 'This value is already in use.',
     invalid_transaction: 'Enter a valid transaction / receipt number (letters and digits).',
+    invalid_bkash_transaction: 'A bKash transaction id has letters and digits only.',
     transaction_used: 'This transaction / receipt number has already been used.',
     invalid_date: 'Enter a valid date.',
     date_too_early: 'This date is too far in the past.',
@@ -146,6 +150,7 @@ export const messages = {
     not_your_institute: 'This cannot be filed under another institute.',
     admin_only_field: 'Only an admin can change this.',
     payment_locked: 'An approved payment cannot be changed or deleted.',
+    system_role: 'The admin and institute roles are what the system runs on: they cannot be deactivated or deleted.',
     institute_required: 'Choose the institute.',
     cannot_remove_self: 'You cannot deactivate or delete your own account.',
     url_reserved: 'The app itself uses this address; choose another one.',
@@ -171,6 +176,7 @@ export const messages = {
     unknown_upload: 'This file was not uploaded here.',
     image_only: 'Give an image.',
     setting_too_long: 'At most 1000 characters.',
+    too_many_settings: 'At most 200 settings can be saved at once.',
   },
 } as const;
 

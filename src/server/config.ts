@@ -75,6 +75,12 @@ export type Config = {
   storage: StorageConfig;
   /** Rate limiting can be switched off only by tests that hammer an endpoint for another reason. */
   rateLimit: boolean;
+  /**
+   * A list search's total is counted up to this many rows; past it the list says "more than" this and
+   * pages through the newest matches (a common surname matches a twentieth of a season or more: counting
+   * every match would cost far more than the page an admin reads). Tests lower it.
+   */
+  searchCountCap: number;
   /** Where the built client lives; absent in API-only tests. */
   webRoot?: string;
 };
@@ -128,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     storage,
     rateLimit: true,
+    searchCountCap: 10_000,
   };
 }

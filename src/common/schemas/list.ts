@@ -80,6 +80,8 @@ export type Paginated<Row> = {
   prev_page_url: string | null;
   next_page_url: string | null;
   links: PageLink[];
+  /** Present when a search matched more rows than the server counts (10,000): `total` is then that number, a lower bound. */
+  total_capped?: true;
 };
 
 export const IdBody = z.object({

@@ -8,8 +8,16 @@ export const MAX_PAYMENT_AMOUNT = 10_000_000;
 /** A deposit slip may be dated today in Bangladesh while the server's UTC date is still yesterday. */
 const FUTURE_TOLERANCE_MS = 36 * 3600 * 1000;
 
+/** Whole taka written as digits (thousands commas and Bengali digits allowed): `0x10` or `1e3` is not an amount. */
+function amountInput(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const digits = toAsciiDigits(value.trim().replace(/,/g, ''));
+  if (digits === '') return undefined;
+  return /^\d+$/.test(digits) ? digits : Number.NaN;
+}
+
 const amount = z.preprocess(
-  (v) => (typeof v === 'string' ? toAsciiDigits(v.trim().replace(/,/g, '')) || undefined : v),
+  amountInput,
   z.coerce
     .number({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') })
     .int('invalid_number')
@@ -17,12 +25,19 @@ const amount = z.preprocess(
     .max(MAX_PAYMENT_AMOUNT, 'too_big'),
 );
 
+/**
+ * A bank's deposit receipt number as printed on the slip ("SB-2026/0451"): letters and digits with the
+ * punctuation banks use between them. A bKash transaction id is letters and digits only.
+ */
+const RECEIPT_NUMBER = /^[A-Z0-9][A-Z0-9 ./_-]{2,38}[A-Z0-9]$/;
+const BKASH_TRANSACTION_ID = /^[A-Z0-9]{4,40}$/;
+
 const transactionId = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
   z
     .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_text') })
     .max(40, 'too_long')
-    .regex(/^[A-Z0-9][A-Z0-9-]{3,39}$/, 'invalid_transaction'),
+    .regex(RECEIPT_NUMBER, 'invalid_transaction'),
 );
 
 const paymentDate = z.preprocess(
@@ -40,7 +55,8 @@ const approval = z.preprocess(
   z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).optional(),
 );
 
-export const PaymentBody = z.object({
+/** The payment form's fields; PaymentBody adds the rules across fields. */
+export const PaymentFields = z.object({
   institute_id: optionalId(),
   payment_method: requiredChoice(PAYMENT_METHODS),
   amount,
@@ -48,4 +64,14 @@ export const PaymentBody = z.object({
   date: paymentDate,
   is_approved: approval,
 });
+
+/** A bKash payment's id is stricter than a bank receipt's number. */
+export function withPaymentRules<T extends z.ZodType<{ payment_method: string; transaction_id: string }>>(schema: T) {
+  return schema.superRefine((body, ctx) => {
+    if (body.payment_method === 'bkash' && !BKASH_TRANSACTION_ID.test(body.transaction_id))
+      ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'invalid_bkash_transaction' });
+  });
+}
+
+export const PaymentBody = withPaymentRules(PaymentFields);
 export type PaymentBody = z.infer<typeof PaymentBody>;

@@ -19,7 +19,10 @@ function digits(min: number, max: number, required: boolean) {
   const schema = z
     .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') })
     .regex(new RegExp(`^\\d{${min},${max}}$`), 'invalid_number');
-  return z.preprocess((v) => (typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : v), required ? schema : schema.optional());
+  // A JSON client may send a roll as a number (1, not "1"); a number too big to be exact is refused.
+  const input = (v: unknown) =>
+    typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
+  return z.preprocess(input, required ? schema : schema.optional());
 }
 
 export const registrationFields = {

@@ -8,7 +8,6 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
 import type { PublicUser } from '../../common/schemas/user.js';
 import { preparedQuery } from '../db/prepared.js';
-import { findPublicUser } from '../modules/users/users.repository.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { now } from './time.js';
 import { digest } from './tokens.js';
@@ -68,10 +67,3 @@ export const authentication = fp(async (app: FastifyInstance) => {
     request.tokenDigest = tokenDigest;
   });
 });
-
-/** The caller's whole account (for /me and the profile): gone if it was deactivated since the token was checked. */
-export async function sessionAccount(request: FastifyRequest): Promise<PublicUser> {
-  const user = await findPublicUser(request.server.db, (request.user as SessionUser).id);
-  if (!user) throw unauthenticated();
-  return user;
-}

@@ -4,8 +4,6 @@
  * REDIS_URL is set, in process memory otherwise (rate-limit-store.ts). Both run before validation, so malformed attempts count too.
  */
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { normalizeMobile, toAsciiDigits } from '../../common/validation.js';
-import { findLoginAccount } from '../modules/users/users.repository.js';
 import { HttpError } from './errors.js';
 
 type Limit = { max: number; timeWindow: string; key: (request: FastifyRequest) => string | Promise<string> };
@@ -26,15 +24,3 @@ export function rateLimited(app: FastifyInstance, limits: Limit[]): preValidatio
 }
 
 export const byAddress = (route: string) => (request: FastifyRequest) => `${route}:ip:${request.ip}`;
-
-/**
- * The account a body names (its `email` field, which login also takes as an institute id or mobile
- * number): the account's id when one matches, so switching between its id, email, mobile, `+880` or
- * Bengali digits does not buy more guesses; otherwise the identifier as login reads it.
- */
-export const byAccount = (route: string) => async (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  const ascii = typeof email === 'string' ? toAsciiDigits(email.trim()) : '';
-  const account = ascii ? await findLoginAccount(request.server.db, { uid: ascii, email: ascii.toLowerCase(), phone: normalizeMobile(ascii) }) : undefined;
-  return `${route}:account:${account ? `#${account.id}` : ascii.toLowerCase()}`;
-};

@@ -7,6 +7,7 @@ import type { Role } from '../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { MessagePanel } from './MessagePanel';
 import { SectionGuard } from './SectionGuard';
+import { sectionScreens } from './sectionScreens';
 import { sections } from './sections';
 
 export function ShellRoutes({ role }: { role: Role }) {
@@ -15,9 +16,10 @@ export function ShellRoutes({ role }: { role: Role }) {
     <Suspense fallback={<FullPageLoader minHeight={240} />}>
       <Routes>
         {sections.map((section) => {
+          const Screen = sectionScreens[section.key];
           const element = (
             <SectionGuard section={section} role={role}>
-              <section.Component />
+              <Screen />
             </SectionGuard>
           );
           // Relative to the shell's splat route; `/*` leaves room for a section's own screens.

@@ -1,7 +1,8 @@
 /**
  * The shell's route table (spec §2 Shell, §6): every section once, with its path, the roles that
  * may open it and where the navigation lists it. Routes, navigation and the role guard are all
- * derived from this list, so a section is added in one place.
+ * derived from this list; each section's screen is in sectionScreens.ts, apart, because the screens
+ * import these paths for their links.
  */
 import type { Icon } from '@tabler/icons-react';
 import {
@@ -20,7 +21,6 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
-import { lazy, type ComponentType } from 'react';
 import type { Role } from '../../common/constants';
 import type { Catalog } from '../i18n/catalog';
 
@@ -34,26 +34,14 @@ export type Section = {
   place: 'main' | 'website' | 'bottom';
   /** Spec §4: the users module sends others to the Dashboard; the other modules refuse in place. */
   whenDenied: 'redirect' | 'refuse';
-  Component: ComponentType;
 };
-
-const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
-const UsersModule = lazy(() => import('../resources/modules/users'));
-const ProfileModule = lazy(() => import('../profile/ProfileModule'));
-const RegistrationsModule = lazy(() => import('../resources/modules/registrations'));
-const PaymentsModule = lazy(() => import('../resources/modules/payments'));
-const SettingsModule = lazy(() => import('../settings/SettingsModule'));
-const AuditModule = lazy(() => import('../resources/modules/audit'));
-/** The website management sections share one chunk. */
-const website = (name: keyof typeof import('../resources/modules/website')) =>
-  lazy(async () => ({ default: (await import('../resources/modules/website'))[name] }));
 
 const BOTH: readonly Role[] = ['admin', 'institute'];
 const ADMIN: readonly Role[] = ['admin'];
 
-export const sections: readonly Section[] = [
-  { key: 'dashboard', path: '/', roles: BOTH, icon: IconLayoutDashboard, place: 'main', whenDenied: 'refuse', Component: DashboardPage },
-  { key: 'users', path: '/user', roles: ADMIN, icon: IconUsers, place: 'main', whenDenied: 'redirect', Component: UsersModule },
+export const sections = [
+  { key: 'dashboard', path: '/', roles: BOTH, icon: IconLayoutDashboard, place: 'main', whenDenied: 'refuse' },
+  { key: 'users', path: '/user', roles: ADMIN, icon: IconUsers, place: 'main', whenDenied: 'redirect' },
   {
     key: 'registrations',
     path: '/scholarship-registrations',
@@ -61,9 +49,8 @@ export const sections: readonly Section[] = [
     icon: IconSchool,
     place: 'main',
     whenDenied: 'refuse',
-    Component: RegistrationsModule,
   },
-  { key: 'payments', path: '/scholarship-payments', roles: BOTH, icon: IconCash, place: 'main', whenDenied: 'refuse', Component: PaymentsModule },
+  { key: 'payments', path: '/scholarship-payments', roles: BOTH, icon: IconCash, place: 'main', whenDenied: 'refuse' },
   {
     key: 'webPageMenu',
     path: '/web-pages-management/web-page-menu',
@@ -71,7 +58,6 @@ export const sections: readonly Section[] = [
     icon: IconMenu2,
     place: 'website',
     whenDenied: 'refuse',
-    Component: website('WebPageMenuModule'),
   },
   {
     key: 'webPageSubMenu',
@@ -80,7 +66,6 @@ export const sections: readonly Section[] = [
     icon: IconSitemap,
     place: 'website',
     whenDenied: 'refuse',
-    Component: website('WebPageSubMenuModule'),
   },
   {
     key: 'blogCategories',
@@ -89,7 +74,6 @@ export const sections: readonly Section[] = [
     icon: IconArticle,
     place: 'website',
     whenDenied: 'refuse',
-    Component: website('BlogCategoriesModule'),
   },
   {
     key: 'newsCategories',
@@ -98,7 +82,6 @@ export const sections: readonly Section[] = [
     icon: IconNews,
     place: 'website',
     whenDenied: 'refuse',
-    Component: website('NewsCategoriesModule'),
   },
   {
     key: 'noticeCategories',
@@ -107,7 +90,6 @@ export const sections: readonly Section[] = [
     icon: IconSpeakerphone,
     place: 'website',
     whenDenied: 'refuse',
-    Component: website('NoticeCategoriesModule'),
   },
   {
     key: 'pageBuild',
@@ -116,7 +98,6 @@ export const sections: readonly Section[] = [
     icon: IconLayoutGrid,
     place: 'website',
     whenDenied: 'refuse',
-    Component: website('PageBuildModule'),
   },
   {
     key: 'pageBuilder',
@@ -125,12 +106,14 @@ export const sections: readonly Section[] = [
     icon: IconLayoutColumns,
     place: 'website',
     whenDenied: 'refuse',
-    Component: website('PageBuilderModule'),
   },
-  { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse', Component: SettingsModule },
-  { key: 'auditLogs', path: '/audit-logs', roles: ADMIN, icon: IconHistory, place: 'bottom', whenDenied: 'refuse', Component: AuditModule },
-  { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse', Component: ProfileModule },
-];
+  { key: 'settings', path: '/settings', roles: ADMIN, icon: IconSettings, place: 'bottom', whenDenied: 'refuse' },
+  { key: 'auditLogs', path: '/audit-logs', roles: ADMIN, icon: IconHistory, place: 'bottom', whenDenied: 'refuse' },
+  { key: 'profile', path: '/profile', roles: BOTH, icon: IconUserCircle, place: 'bottom', whenDenied: 'refuse' },
+] as const satisfies readonly Section[];
+
+/** A section the shell has (the catalogs name more things than sections). */
+export type SectionKey = (typeof sections)[number]['key'];
 
 export function sectionPath(key: Section['key']): string {
   const section = sections.find((candidate) => candidate.key === key);

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Role } from '../../../common/constants.js';
 import type { SessionUser } from '../authenticate.js';
 import type { Database } from '../../db/types.js';
-import type { AuditAction, AuditClient } from '../../modules/audit/audit.repository.js';
+import type { AuditAction, AuditClient } from '../audit.js';
 
 // The machinery composes queries from names it has checked against the definition; Kysely's
 // static column types cannot follow names chosen at run time.
@@ -28,8 +28,15 @@ export type Relation = { table: keyof Database & string; foreignKey: string; col
 
 export type WriteAction = 'update' | 'soft-delete' | 'restore' | 'destroy';
 
-/** `db` is the write's transaction for updates, status changes and deletions, so an audit entry commits with the change. */
-export type WriteContext = { db: Kysely<Database>; user: SessionUser; client: AuditClient };
+/** Who writes: the account, and its client for the audit log. */
+export type Caller = { user: SessionUser; client: AuditClient };
+/** A create gets the database and opens the transaction it needs itself (registrations group theirs with other creates). */
+export type CreateContext = Caller & { db: Kysely<Database> };
+/**
+ * Updates, status changes and deletions run inside the route's transaction, which holds the row's
+ * lock and the audit entry: `trx` is that transaction, passed on to everything the write does.
+ */
+export type TransactionContext = Caller & { trx: Transaction<Database> };
 
 export type ResourceDefinition = {
   /** URL segment under /api/v1 and the `model` of an export. */
@@ -72,15 +79,18 @@ export type ResourceDefinition = {
    * `create` gives the new row's id, or the stored row itself (every column, e.g. from RETURNING)
    * so the answer needs no second read.
    */
-  create?: (ctx: WriteContext, body: Record<string, unknown>) => Promise<number | StoredRow>;
-  update?: (ctx: WriteContext, id: number, body: Record<string, unknown>) => Promise<void>;
+  create?: (ctx: CreateContext, body: Record<string, unknown>) => Promise<number | StoredRow>;
+  update?: (ctx: TransactionContext, id: number, body: Record<string, unknown>) => Promise<void>;
   /** Custom status changes and deletion, for resources that keep counters in step. */
-  setStatus?: (ctx: WriteContext, id: number, status: 0 | 1) => Promise<void>;
-  destroy?: (ctx: WriteContext, id: number) => Promise<void>;
-  /** Audit actions of a store or update (status changes and deletions of every resource are always logged). */
+  setStatus?: (ctx: TransactionContext, id: number, status: 0 | 1) => Promise<void>;
+  destroy?: (ctx: TransactionContext, id: number) => Promise<void>;
+  /**
+   * Audit actions of a store or update (status changes and deletions of every resource are always logged).
+   * A custom `create` opens its own transaction and writes its own entries, so it has no `store` action.
+   */
   audited?: { store?: AuditAction; update?: AuditAction };
   /** Throws to refuse changing, deactivating or deleting a row, e.g. one's own account. */
-  guardWrite?: (ctx: WriteContext, row: Record<string, unknown>, action: WriteAction) => void;
+  guardWrite?: (caller: Caller, row: Record<string, unknown>, action: WriteAction) => void;
   /** Shapes a row for the answer, e.g. to add a nested object the spec shows. */
   present?: (row: Record<string, unknown>) => Record<string, unknown>;
 };
@@ -93,6 +103,7 @@ export function columnsOf(table: string, names: readonly string[]): Record<strin
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {
   if (definition.roles.write.length > 0 && !(definition.storeSchema && definition.updateSchema))
     throw new Error(`${definition.name}: writable without form schemas`);
+  if (definition.create && definition.audited?.store) throw new Error(`${definition.name}: a custom create writes its own audit entry`);
   for (const list of [definition.listColumns ?? [], definition.searchable, definition.sortable, definition.filterable, definition.exportColumns ?? []]) {
     for (const column of list) {
       if (!(column in definition.columns)) throw new Error(`${definition.name}: ${column} is not one of its columns`);

@@ -25,7 +25,7 @@ export function pageWindow(current: number, last: number): (number | '...')[] {
   return out;
 }
 
-export function paginate<T>(rows: T[], total: number, page: number, perPage: number, pageUrl: (page: number) => string): Paginated<T> {
+export function paginate<T>(rows: T[], total: number, page: number, perPage: number, pageUrl: (page: number) => string, capped = false): Paginated<T> {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = rows.length > 0 ? (page - 1) * perPage + 1 : null;
   const prev = page > 1 ? pageUrl(page - 1) : null;
@@ -47,5 +47,6 @@ export function paginate<T>(rows: T[], total: number, page: number, perPage: num
       ),
       { url: next, label: 'Next »', active: false },
     ],
+    ...(capped ? { total_capped: true as const } : {}),
   };
 }

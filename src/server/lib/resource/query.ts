@@ -76,23 +76,76 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
 }
 
 /**
- * `matchedIds`: the ids the search index's `{ ids }` query gave, when the caller ran it already
- * (a list does, to use it for both the total and the page); without them the query runs inline.
+ * What a list's search index found, when the caller asked it first (a list does, to use it for both
+ * the total and the page): the newest matching ids, at most `cap` (`capped` when there
+ * were more), or 'scan' for a list narrowed to one owner, whose few rows a plain `like` reads faster
+ * than the index matches the whole season. Without it (an export) the index's query runs inline.
  */
-export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: SessionUser; matchedIds?: readonly number[] };
+export type SearchMatches = { ids: readonly number[]; capped: boolean } | 'scan';
+
+export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: SessionUser; matchedIds?: SearchMatches };
+
+/** Whether the list holds one owner's rows only: an institute's own, or an admin's filter on the owner. */
+function narrowedToOneOwner(definition: ResourceDefinition, query: ListQuery, user: SessionUser): boolean {
+  if (!definition.owner) return false;
+  return user.role === 'institute' || (query as Record<string, unknown>)[definition.owner] !== undefined;
+}
 
 /**
  * The search's `{ ids }` query run once, or undefined when the search is a condition or absent.
  * With a read pool (SQLite) the query runs on a worker thread: an FTS5 match costs milliseconds of
- * CPU, which on the app's synchronous connection every other request would wait for.
+ * CPU, which on the app's synchronous connection every other request would wait for. Only the
+ * newest `cap` + 1 ids come back (FTS5 walks its index in rowid order and stops there),
+ * so a common surname costs about what a rare one does.
  */
-export async function searchMatchedIds(db: AnyDb, definition: ResourceDefinition, query: ListQuery, readPool?: ReadPool): Promise<number[] | undefined> {
+export async function searchMatchedIds(
+  db: AnyDb,
+  definition: ResourceDefinition,
+  query: ListQuery,
+  user: SessionUser,
+  cap: number,
+  readPool?: ReadPool,
+): Promise<SearchMatches | undefined> {
   const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
   if (!match || !('ids' in match)) return undefined;
-  const compiled = sql`${match.ids}`.compile(db);
-  if (readPool) return readPool.firstColumn(compiled.sql, compiled.parameters);
-  const { rows } = await db.executeQuery<{ id: number }>(compiled);
-  return rows.map((row) => row.id);
+  if (narrowedToOneOwner(definition, query, user)) return 'scan';
+  const compiled = sql`${match.ids} order by id desc limit ${cap + 1}`.compile(db);
+  const ids = readPool
+    ? await readPool.firstColumn(compiled.sql, compiled.parameters)
+    : (await db.executeQuery<{ id: number }>(compiled)).rows.map((row) => row.id);
+  return ids.length > cap ? { ids: ids.slice(0, cap), capped: true } : { ids, capped: false };
+}
+
+/**
+ * How many rows a list holds: counted exactly without a search; with one, counted up to
+ * `cap` and `capped` past it (the count stops there instead of reading every match).
+ */
+export async function countRows(
+  db: AnyDb,
+  filtered: AnySelect,
+  query: ListQuery,
+  cap: number,
+  matched?: SearchMatches,
+): Promise<{ total: number; capped: boolean }> {
+  if (matched && matched !== 'scan' && matched.capped) return { total: cap, capped: true };
+  if (!query.search) {
+    const [row] = (await filtered
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('total'))
+      .execute()) as [{ total: number | string }];
+    return { total: Number(row.total), capped: false };
+  }
+  const limited = filtered
+    .clearSelect()
+    .select(sql.lit(1).as('one'))
+    .limit(cap + 1)
+    .as('matched');
+  const row = (await db
+    .selectFrom(limited)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow()) as { total: number | string };
+  const total = Number(row.total);
+  return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
 /**
@@ -125,7 +178,13 @@ export function filteredQuery(db: AnyDb, { definition, query, user, matchedIds }
       const match = definition.searchIndex?.(query.search, dialectOf(db));
       const idRef = `${definition.table}.id`;
       const indexed =
-        match && 'ids' in match ? (matchedIds ? inIds(db, definition.table, status, matchedIds) : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`) : match;
+        match && 'ids' in match
+          ? matchedIds === 'scan'
+            ? undefined
+            : matchedIds
+              ? inIds(db, definition.table, status, matchedIds.ids)
+              : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`
+          : match;
       const pattern = containsPattern(query.search);
       filters.push(
         indexed ?? eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)),

@@ -15,26 +15,42 @@ import { requestLang } from '../language.js';
 import { definedOnly } from '../objects.js';
 import { slugify } from '../slug.js';
 import { now } from '../time.js';
-import { type AuditAction, changedFields, clientOf, recordAudit } from '../../modules/audit/audit.repository.js';
-import { inTransaction } from '../transaction.js';
+import { type AuditAction, changedFields, clientOf, recordAudit } from '../audit.js';
 import { refusingBadValues, valueParameters } from './data-errors.js';
-import type { AnyDb, ResourceDefinition, WriteAction, WriteContext } from './definition.js';
+import type { AnyDb, Caller, ResourceDefinition, TransactionContext, WriteAction } from './definition.js';
 import { paginate, pageUrlOf } from './paginator.js';
-import { attachRelations, checkRelations, filteredQuery, ordering, pageOf, searchMatchedIds, selectColumns, selectedColumns, unfiltered } from './query.js';
+import {
+  attachRelations,
+  checkRelations,
+  countRows,
+  filteredQuery,
+  ordering,
+  pageOf,
+  searchMatchedIds,
+  selectColumns,
+  selectedColumns,
+  unfiltered,
+} from './query.js';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive().max(MAX_ID) });
 
-/** A row as the API shows it: every column of the definition, by id, within the caller's reach. */
+/**
+ * A row as the API shows it: every column of the definition, by id, within the caller's reach.
+ * `lock` takes the row's write lock in the caller's transaction: FOR UPDATE on PostgreSQL; on SQLite
+ * a transaction holds the one connection, so no other write interleaves anyway.
+ */
 async function fetchRow(
   app: FastifyInstance,
   definition: ResourceDefinition,
   id: number,
   user: SessionUser,
   db: AnyDb = app.db,
+  lock = false,
 ): Promise<Record<string, unknown>> {
   const base = definition.source ? definition.source(db) : db.selectFrom(definition.table);
-  const row = (await selectColumns(base, definition, Object.keys(definition.columns)).where(`${definition.table}.id`, '=', id).executeTakeFirst()) as
-    Record<string, unknown> | undefined;
+  const query = selectColumns(base, definition, Object.keys(definition.columns)).where(`${definition.table}.id`, '=', id);
+  const locked = lock && app.config.database.dialect === 'postgres' ? query.forUpdate(definition.table) : query;
+  const row = (await locked.executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) throw notFound();
   if (definition.owner && user.role === 'institute' && row[definition.owner] !== user.id) throw forbidden();
   return definition.present ? definition.present(row) : row;
@@ -105,10 +121,10 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   const tags = [name];
   const security = [{ bearer: [] }];
   const message = (request: FastifyRequest, key: MessageKey) => translate(requestLang(request), key);
-  const context = (request: FastifyRequest): WriteContext => ({ db: app.db, user: request.user!, client: clientOf(request) });
+  const caller = (request: FastifyRequest): Caller => ({ user: request.user!, client: clientOf(request) });
   /** An entry about row `id` of this resource, by the caller, in the write's transaction. */
-  const audit = (ctx: WriteContext, action: AuditAction, id: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
-    recordAudit(ctx.db, { actor: ctx.user, client: ctx.client, action, entity: name, entityId: id, before, after });
+  const audit = (ctx: TransactionContext, action: AuditAction, id: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+    recordAudit(ctx.trx, { actor: ctx.user, client: ctx.client, action, entity: name, entityId: id, before, after });
 
   // Checked on the raw query: a key such as __proto__ would not survive parsing to be refused later.
   const refuseUnknownFilters = async (request: FastifyRequest) => {
@@ -128,30 +144,25 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     }
     const order = ordering(definition, query);
     const { page, perPage } = pageOf(definition, query);
-    const { total, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
+    const { total, capped, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
       // A search index's matches are found once, for the total and the page alike.
-      const matchedIds = await searchMatchedIds(app.db, definition, query, app.readPool);
+      const matchedIds = await searchMatchedIds(app.db, definition, query, user, app.config.searchCountCap, app.readPool);
       const filtered = filteredQuery(app.db, { definition, query, user, matchedIds });
-      const total =
+      const { total, capped } =
         definition.countedTotal && unfiltered(query)
-          ? await definition.countedTotal(app.db, user)
-          : (
-              (await filtered
-                .clearSelect()
-                .select((eb) => eb.fn.countAll().as('total'))
-                .execute()) as [{ total: number | string }]
-            )[0].total;
+          ? { total: await definition.countedTotal(app.db, user), capped: false }
+          : await countRows(app.db, filtered, query, app.config.searchCountCap, matchedIds);
       const rows = (await selectColumns(filtered, definition, columns)
         .orderBy(order.ref, order.direction)
         .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute()) as Record<string, unknown>[];
-      return { total, rows };
+      return { total, capped, rows };
     });
     await attachRelations(app.db, definition, rows, query.relations);
     const shaped = definition.present ? rows.map(definition.present) : rows;
-    return { message: message(request, 'ok'), data: paginate(shaped, Number(total), page, perPage, pageUrlOf(request.url)) };
+    return { message: message(request, 'ok'), data: paginate(shaped, total, page, perPage, pageUrlOf(request.url), capped) };
   });
 
   api.get(`${base}/:id`, { ...read, schema: { tags, security, params: IdParams } }, async (request) => {
@@ -166,72 +177,82 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
 
   api.post(`${base}/store`, { ...write, schema: { tags, security, body: storeSchema } }, async (request) => {
     const body = request.body as Record<string, unknown>;
-    const ctx = context(request);
-    await applyOwner(app, definition, body, ctx.user);
+    const who = caller(request);
+    await applyOwner(app, definition, body, who.user);
     await checkReferences(app, definition, body);
-    const insert = async (ctx: WriteContext) => {
-      if (definition.create) return definition.create(ctx, body);
-      const at = now();
-      const row = await ctx.db
-        .insertInto(table)
-        .values({
-          ...body,
-          ...('creator' in definition.columns ? { creator: ctx.user.id } : {}),
-          slug: slugify(String(body.title ?? ''), `${name}-${Date.now().toString(36)}`),
-          created_at: at,
-          updated_at: at,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (row as { id: number }).id;
-    };
-    const action = definition.audited?.store;
-    const stored = await writing(() =>
-      action
-        ? inTransaction(app.db, async (db) => {
-            const stored = await insert({ ...ctx, db });
-            const id = typeof stored === 'number' ? stored : stored.id;
-            await audit({ ...ctx, db }, action, id, null, await fetchRow(app, definition, id, ctx.user, db));
-            return stored;
-          })
-        : insert(ctx),
-    );
-    const data = typeof stored === 'number' ? await fetchRow(app, definition, stored, ctx.user) : definition.present ? definition.present(stored) : stored;
+    /** The plain insert of the parsed form, with its audit entry when the resource has one, in one transaction. */
+    const insert = () =>
+      app.db.transaction().execute(async (trx) => {
+        const at = now();
+        const row = await trx
+          .insertInto(table)
+          .values({
+            ...body,
+            ...('creator' in definition.columns ? { creator: who.user.id } : {}),
+            slug: slugify(String(body.title ?? ''), `${name}-${Date.now().toString(36)}`),
+            created_at: at,
+            updated_at: at,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = (row as { id: number }).id;
+        const action = definition.audited?.store;
+        if (action) await audit({ ...who, trx }, action, id, null, await fetchRow(app, definition, id, who.user, trx));
+        return id;
+      });
+    // A custom create chooses its transaction (registrations share one among concurrent creates).
+    const stored = await writing(() => (definition.create ? definition.create({ ...who, db: app.db }, body) : insert()));
+    const data = typeof stored === 'number' ? await fetchRow(app, definition, stored, who.user) : definition.present ? definition.present(stored) : stored;
     return { message: message(request, 'stored'), data };
   });
 
   api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(updateSchema) } }, async (request) => {
     const { id, ...body } = request.body as { id: number } & Record<string, unknown>;
-    const { ctx, existing } = await guarded(request, id, 'update');
-    await applyOwner(app, definition, body, ctx.user);
+    const who = await guarded(request, id, 'update');
+    await applyOwner(app, definition, body, who.user);
     await checkReferences(app, definition, body);
     await writing(() =>
-      inTransaction(app.db, async (db) => {
-        const inner = { ...ctx, db };
-        if (definition.update) await definition.update(inner, id, body);
+      app.db.transaction().execute(async (trx) => {
+        const ctx = { ...who, trx };
+        const locked = await lockedForWrite(ctx, id, 'update');
+        if (definition.update) await definition.update(ctx, id, body);
         else
-          await db
+          await trx
             .updateTable(table)
             .set({ ...clearedFields(updateSchema), ...definedOnly(body), updated_at: now() } as never)
             .where('id', '=', id)
             .execute();
         const action = definition.audited?.update;
         if (!action) return;
-        const { updated_at: _at, ...after } = await fetchRow(app, definition, id, ctx.user, db);
-        const change = changedFields(existing, after);
-        if (Object.keys(change.after).length > 0) await audit(inner, action, id, change.before, change.after);
+        const { updated_at: _at, ...after } = await fetchRow(app, definition, id, who.user, trx);
+        const change = changedFields(locked, after);
+        if (Object.keys(change.after).length > 0) await audit(ctx, action, id, change.before, change.after);
       }),
     );
-    return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, ctx.user) };
+    return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, who.user) };
   });
 
-  /** The caller's context and the row once it is known to exist, to be theirs and to allow `action`. */
-  const guarded = async (request: FastifyRequest, id: number, action: WriteAction) => {
-    const ctx = context(request);
+  /**
+   * The caller once the row is known to exist, to be theirs and to allow `action`: the early
+   * answer (404, 403) before the body's own checks. The write itself checks again below.
+   */
+  const guarded = async (request: FastifyRequest, id: number, action: WriteAction): Promise<Caller> => {
+    const who = caller(request);
     // Fetched on its own line: inside `guardWrite?.(…)` it would be skipped when there is no guard.
-    const existing = await fetchRow(app, definition, id, ctx.user);
-    definition.guardWrite?.(ctx, existing, action);
-    return { ctx, existing };
+    const existing = await fetchRow(app, definition, id, who.user);
+    definition.guardWrite?.(who, existing, action);
+    return who;
+  };
+
+  /**
+   * The row as the write's transaction sees it, locked and checked by the guard again: a check made
+   * before the transaction could pass on a row that a concurrent write (an approval) changes before
+   * this one commits, and the write would then undo it.
+   */
+  const lockedForWrite = async (ctx: TransactionContext, id: number, action: WriteAction) => {
+    const row = await fetchRow(app, definition, id, ctx.user, ctx.trx, true);
+    definition.guardWrite?.(ctx, row, action);
+    return row;
   };
 
   for (const [action, status, done, logged] of [
@@ -240,17 +261,18 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   ] as const) {
     api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
       const { id } = request.body;
-      const { ctx, existing } = await guarded(request, id, action);
-      await inTransaction(app.db, async (db) => {
-        const inner = { ...ctx, db };
-        if (definition.setStatus) await definition.setStatus(inner, id, status);
+      const who = await guarded(request, id, action);
+      await app.db.transaction().execute(async (trx) => {
+        const ctx = { ...who, trx };
+        const existing = await lockedForWrite(ctx, id, action);
+        if (definition.setStatus) await definition.setStatus(ctx, id, status);
         else
-          await db
+          await trx
             .updateTable(table)
             .set({ status, updated_at: now() } as never)
             .where('id', '=', id)
             .execute();
-        if (existing.status !== status) await audit(inner, logged, id, { status: existing.status }, { status });
+        if (existing.status !== status) await audit(ctx, logged, id, { status: existing.status }, { status });
       });
       return { message: message(request, done), data: null };
     });
@@ -258,13 +280,14 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
 
   api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
     const { id } = request.body;
-    const { ctx, existing } = await guarded(request, id, 'destroy');
+    const who = await guarded(request, id, 'destroy');
     try {
-      await inTransaction(app.db, async (db) => {
-        const inner = { ...ctx, db };
-        if (definition.destroy) await definition.destroy(inner, id);
-        else await db.deleteFrom(table).where('id', '=', id).execute();
-        await audit(inner, 'record.destroy', id, existing, null);
+      await app.db.transaction().execute(async (trx) => {
+        const ctx = { ...who, trx };
+        const existing = await lockedForWrite(ctx, id, 'destroy');
+        if (definition.destroy) await definition.destroy(ctx, id);
+        else await trx.deleteFrom(table).where('id', '=', id).execute();
+        await audit(ctx, 'record.destroy', id, existing, null);
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new HttpError(409, 'in_use');

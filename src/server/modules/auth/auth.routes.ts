@@ -5,10 +5,11 @@ import { translate } from '../../../common/messages.js';
 import { ForgetPasswordBody, LoginBody, LoginEnvelope, MessageEnvelope, UserEnvelope } from '../../../common/schemas/auth.js';
 import { RegisterBody } from '../../../common/schemas/institute.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import { sessionAccount } from '../../lib/authenticate.js';
+import { sessionAccount } from '../users/users.service.js';
 import { requestLang } from '../../lib/language.js';
-import { byAccount, byAddress, rateLimited } from '../../lib/rate-limits.js';
-import { clientOf } from '../audit/audit.repository.js';
+import { byAddress, rateLimited } from '../../lib/rate-limits.js';
+import { byAccount } from './account-limit.js';
+import { clientOf } from '../../lib/audit.js';
 import { findPublicUser } from '../users/users.repository.js';
 import { login, logout, registerInstitute, sendTemporaryPassword } from './auth.service.js';
 

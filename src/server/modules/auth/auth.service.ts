@@ -8,7 +8,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/passwords.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken, temporaryPassword } from '../../lib/tokens.js';
-import { type AuditClient, recordAudit } from '../audit/audit.repository.js';
+import { type AuditClient, recordAudit } from '../../lib/audit.js';
 import { createUser, findLoginAccount } from '../users/users.repository.js';
 import { refuseTakenContacts, takenContactError } from '../users/users.service.js';
 

@@ -5,7 +5,7 @@
  */
 import { CATEGORY_FIELDS, type PageBody, PageBody as PageBodySchema, type PageContentType, type PageLayout } from '../../../common/schemas/pages.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { type AnyDb, columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
+import { type AnyDb, columnsOf, type CreateContext, defineResource, type TransactionContext } from '../../lib/resource/definition.js';
 import { slugify } from '../../lib/slug.js';
 import { now } from '../../lib/time.js';
 
@@ -110,7 +110,7 @@ const CLEARED = {
   source_files_url: null,
 };
 
-async function createPage(ctx: WriteContext, body: Record<string, unknown>): Promise<number> {
+async function createPage(ctx: CreateContext, body: Record<string, unknown>): Promise<number> {
   const form = body as PageBody;
   const at = now();
   const row = await ctx.db
@@ -129,12 +129,12 @@ async function createPage(ctx: WriteContext, body: Record<string, unknown>): Pro
 }
 
 /** The page form does not carry the grid: without `layout` the page keeps the one it has. */
-async function updatePage(ctx: WriteContext, id: number, body: Record<string, unknown>): Promise<void> {
+async function updatePage({ trx }: TransactionContext, id: number, body: Record<string, unknown>): Promise<void> {
   const form = body as PageBody;
-  const db = ctx.db as AnyDb;
+  const db = trx as AnyDb;
   const current = (await db.selectFrom('web_pages').select('custom_fields').where('id', '=', id).executeTakeFirst()) as
     { custom_fields: string | null } | undefined;
-  await ctx.db
+  await trx
     .updateTable('web_pages')
     .set({
       ...CLEARED,

@@ -1,69 +1,7 @@
-/**
- * Fee payments (spec §2, §5; architecture §5): an institute's payment starts pending, only an admin
- * approves it, an approved payment is closed to the institute, and a transaction id is used once.
- */
+/** Fee payments as a resource (spec §2, §3): columns, lists and export; the rules are in payments.service.ts. */
 import { PaymentBody } from '../../../common/schemas/payments.js';
-import { HttpError, ValidationError, uniqueViolation } from '../../lib/errors.js';
-import { columnsOf, defineResource, type WriteContext } from '../../lib/resource/definition.js';
-import { inTransaction } from '../../lib/transaction.js';
-import { now } from '../../lib/time.js';
-import { recordAudit } from '../audit/audit.repository.js';
-
-type Body = PaymentBody & { institute_id: number };
-
-async function refuseUsedTransaction(ctx: WriteContext, transactionId: string, exceptId?: number): Promise<void> {
-  let query = ctx.db.selectFrom('scholarship_payments').select('id').where('transaction_id', '=', transactionId);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new ValidationError({ transaction_id: ['transaction_used'] });
-}
-
-/** Approval is the admin's: an institute may not send it, and its own payments stay pending. */
-function approvalOf(ctx: WriteContext, body: Body, before?: { is_approved: number; approved_by: number | null; approved_at: string | null }) {
-  if (ctx.user.role !== 'admin') {
-    if (body.is_approved === 1) throw new ValidationError({ is_approved: ['admin_only_field'] });
-    return { is_approved: 0, approved_by: null, approved_at: null };
-  }
-  const approved = body.is_approved ?? before?.is_approved ?? 0;
-  if (before && approved === before.is_approved) return { is_approved: approved, approved_by: before.approved_by, approved_at: before.approved_at };
-  return approved === 1 ? { is_approved: 1, approved_by: ctx.user.id, approved_at: now() } : { is_approved: 0, approved_by: null, approved_at: null };
-}
-
-/** The columns a payment form writes, on store and on update alike. */
-function paymentColumns(body: Body, approval: ReturnType<typeof approvalOf>) {
-  return {
-    institute_id: body.institute_id,
-    amount: body.amount,
-    payment_method: body.payment_method,
-    transaction_id: body.transaction_id,
-    date: body.date,
-    ...approval,
-    slug: body.transaction_id.toLowerCase(),
-  };
-}
-
-/** An approval or its withdrawal goes into the audit log, in the write's transaction. */
-async function auditApproval(ctx: WriteContext, id: number, before: number, after: number): Promise<void> {
-  if (before === after) return;
-  await recordAudit(ctx.db, {
-    actor: ctx.user,
-    client: ctx.client,
-    action: after === 1 ? 'payment.approve' : 'payment.unapprove',
-    entity: 'scholarship-payments',
-    entityId: id,
-    before: { is_approved: before },
-    after: { is_approved: after },
-  });
-}
-
-/** A clash the check above could not see (two payments racing) is still the same 422. */
-async function guardingTransaction<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (uniqueViolation(error) === 'transaction_id') throw new ValidationError({ transaction_id: ['transaction_used'] });
-    throw error;
-  }
-}
+import { columnsOf, defineResource } from '../../lib/resource/definition.js';
+import { type Body, changePayment, createPayment, guardPayment } from './payments.service.js';
 
 export const paymentResource = defineResource({
   name: 'scholarship-payments',
@@ -114,52 +52,7 @@ export const paymentResource = defineResource({
     'created_at',
   ],
 
-  async create(ctx, raw) {
-    const body = raw as Body;
-    await refuseUsedTransaction(ctx, body.transaction_id);
-    const at = now();
-    const approval = approvalOf(ctx, body);
-    return inTransaction(ctx.db, async (db) => {
-      const row = await guardingTransaction(() =>
-        db
-          .insertInto('scholarship_payments')
-          .values({
-            ...paymentColumns(body, approval),
-            creator: ctx.user.id,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      );
-      await auditApproval({ ...ctx, db }, row.id, 0, approval.is_approved);
-      return row.id;
-    });
-  },
-
-  async update(ctx, id, raw) {
-    const body = raw as Body;
-    await refuseUsedTransaction(ctx, body.transaction_id, id);
-    const before = await ctx.db
-      .selectFrom('scholarship_payments')
-      .select(['is_approved', 'approved_by', 'approved_at'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const approval = approvalOf(ctx, body, before);
-    await guardingTransaction(() =>
-      ctx.db
-        .updateTable('scholarship_payments')
-        .set({
-          ...paymentColumns(body, approval),
-          updated_at: now(),
-        })
-        .where('id', '=', id)
-        .execute(),
-    );
-    await auditApproval(ctx, id, before.is_approved, approval.is_approved);
-  },
-
-  guardWrite(ctx, row) {
-    if (ctx.user.role !== 'admin' && row.is_approved === 1) throw new HttpError(403, 'payment_locked');
-  },
+  create: (ctx, raw) => createPayment(ctx, raw as Body),
+  update: (ctx, id, raw) => changePayment(ctx, id, raw as Body),
+  guardWrite: guardPayment,
 });

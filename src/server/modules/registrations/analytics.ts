@@ -5,7 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { Analytics, ClassAnalytics, InstituteAnalyticsRow } from '../../../common/schemas/registrations.js';
-import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
+import { INSTITUTE_CLASSES } from './registrations.repository.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import type { Database } from '../../db/types.js';

@@ -92,12 +92,13 @@ async function finishAll(trx: Transaction<Database>, jobs: Job[], outcomes: Outc
 const committers = new WeakMap<Kysely<Database>, GroupCommitter>();
 
 /**
- * Runs `work` in a transaction: on SQLite possibly shared with other creates (see above), inside
- * the caller's transaction when there is one, else its own. `work` must query through `trx` only:
- * SQLite's one connection is held by the shared transaction until it commits.
+ * Runs `work` in a transaction: on SQLite possibly shared with other creates (see above), on
+ * PostgreSQL its own. `db` is the database, never a transaction: a shared transaction is the point.
+ * `work` must query through `trx` only: SQLite's one connection is held by the shared transaction
+ * until it commits.
  */
 export function inSharedTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>, finish: Finish<T> = async () => {}): Promise<T> {
-  if (db.isTransaction || !(db.getExecutor().adapter instanceof SqliteAdapter)) {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     return db.transaction().execute(async (trx) => {
       const value = await work(trx);
       await finish(trx, [value]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
+import { INSTITUTE_CLASSES } from './registrations.repository.js';
 import { adminToken, client, instituteSession, someAddress, startTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;

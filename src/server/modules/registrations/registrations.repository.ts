@@ -1,6 +1,5 @@
 /** SQL that keeps registration numbers unique and the dashboard counters in step with the rows. */
 import { SqliteAdapter, type Transaction, sql } from 'kysely';
-import { INSTITUTE_CLASSES } from '../../db/migrations/2026-11-23-registration-totals.js';
 import type { Database } from '../../db/types.js';
 
 /**
@@ -16,6 +15,12 @@ export async function nextNumbers<Name extends string>(trx: Transaction<Database
     .execute();
   return Object.fromEntries(rows.map((row) => [row.name, row.value])) as Record<Name, number>;
 }
+
+/**
+ * The `registration_totals` row counting institute × class pairs with at least one student (the admin
+ * dashboard's per-institute list is paged over them). Its migration keeps a frozen copy of the name.
+ */
+export const INSTITUTE_CLASSES = 'institute-classes';
 
 export type CountKey = { institute_id: number; class: string; gender: string };
 

@@ -2,19 +2,18 @@
  * Student registrations (spec §2, §3, §5): numbers from the server, the counters behind the
  * dashboards kept in the same transaction as every write, an institute limited to its own students.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { REGISTRATION_PAGE_SIZE } from '../../../common/constants.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
-import { columnsOf, defineResource, type StoredRow, type WriteContext } from '../../lib/resource/definition.js';
+import { type Caller, columnsOf, defineResource, type StoredRow } from '../../lib/resource/definition.js';
 import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import type { Database } from '../../db/types.js';
-import { SEARCH_COLUMNS } from '../../db/migrations/2026-11-23-registration-search.js';
 import { inSharedTransaction } from './group-commit.js';
 import { activeRegistrations } from './analytics.js';
 import { bumpCount, countKeyOf, indexNewRegistrations, nextNumbers } from './registrations.repository.js';
-import { registrationSearch } from './registrations.search.js';
+import { registrationSearch, SEARCH_COLUMNS } from './registrations.search.js';
 
 const INFO_FIELDS = [
   'name_bangla',
@@ -61,10 +60,14 @@ function seasonYear(): string {
 type Body = Record<string, unknown> & { institute_id: number; class: string; gender: string; name_english: string };
 
 /** The names of the registration's institute: an institute writing its own is the caller, already read. */
-async function instituteNames(ctx: WriteContext, instituteId: number): Promise<{ name: string; institute_name_english: string | null }> {
-  if (ctx.user.id === instituteId) return ctx.user;
-  return ctx.db.selectFrom('users').select(['name', 'institute_name_english']).where('id', '=', instituteId).executeTakeFirstOrThrow();
+async function instituteNames(db: Kysely<Database>, caller: Caller, instituteId: number): Promise<{ name: string; institute_name_english: string | null }> {
+  if (caller.user.id === instituteId) return caller.user;
+  return db.selectFrom('users').select(['name', 'institute_name_english']).where('id', '=', instituteId).executeTakeFirstOrThrow();
 }
+
+/** What the counters of a registration depend on, read in the write's transaction before it changes. */
+const countedState = (trx: Transaction<Database>, id: number) =>
+  trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** One function for every create, so a group of creates is indexed with one statement. */
 const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
@@ -74,8 +77,8 @@ const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
   );
 
 /** Column values of a form: address names from the ids, the full name, the institute's own names. */
-async function rowValues(ctx: WriteContext, body: Body) {
-  const institute = await instituteNames(ctx, body.institute_id);
+async function rowValues(db: Kysely<Database>, caller: Caller, body: Body) {
+  const institute = await instituteNames(db, caller, body.institute_id);
   const id = (v: unknown) => (typeof v === 'number' ? v : undefined);
   return {
     ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, null])),
@@ -157,9 +160,11 @@ export const registrationResource = defineResource({
     'created_at',
   ],
 
+  // Group commit on purpose: concurrent creates share one transaction (group-commit.ts), so a season's
+  // deadline rush pays one commit per group instead of one per student.
   async create(ctx, raw) {
     const body = raw as Body;
-    const values = await rowValues(ctx, body);
+    const values = await rowValues(ctx.db, ctx, body);
     return inSharedTransaction(
       ctx.db,
       async (trx) => {
@@ -183,50 +188,32 @@ export const registrationResource = defineResource({
     );
   },
 
-  async update(ctx, id, raw) {
+  async update({ trx, ...caller }, id, raw) {
     const body = raw as Body;
-    const values = await rowValues(ctx, body);
-    await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('scholarship_registrations')
-        .select(['institute_id', 'class', 'gender', 'status'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('scholarship_registrations')
-        .set({ ...values, updated_at: now() } as never)
-        .where('id', '=', id)
-        .execute();
-      if (before.status === 1) {
-        await bumpCount(trx, countKeyOf(before), -1);
-        await bumpCount(trx, countKeyOf(body), 1);
-      }
-    });
+    const values = await rowValues(trx, caller, body);
+    const before = await countedState(trx, id);
+    await trx
+      .updateTable('scholarship_registrations')
+      .set({ ...values, updated_at: now() } as never)
+      .where('id', '=', id)
+      .execute();
+    if (before.status === 1) {
+      await bumpCount(trx, countKeyOf(before), -1);
+      await bumpCount(trx, countKeyOf(body), 1);
+    }
   },
 
-  async setStatus(ctx, id, status) {
-    await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('scholarship_registrations')
-        .select(['institute_id', 'class', 'gender', 'status'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      if (before.status === status) return;
-      await trx.updateTable('scholarship_registrations').set({ status, updated_at: now() }).where('id', '=', id).execute();
-      await bumpCount(trx, countKeyOf(before), status === 1 ? 1 : -1);
-    });
+  async setStatus({ trx }, id, status) {
+    const before = await countedState(trx, id);
+    if (before.status === status) return;
+    await trx.updateTable('scholarship_registrations').set({ status, updated_at: now() }).where('id', '=', id).execute();
+    await bumpCount(trx, countKeyOf(before), status === 1 ? 1 : -1);
   },
 
-  async destroy(ctx, id) {
-    await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('scholarship_registrations')
-        .select(['institute_id', 'class', 'gender', 'status'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
-      if (before.status === 1) await bumpCount(trx, countKeyOf(before), -1);
-    });
+  async destroy({ trx }, id) {
+    const before = await countedState(trx, id);
+    await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
+    if (before.status === 1) await bumpCount(trx, countKeyOf(before), -1);
   },
 
   /** The spec's `info` object beside the flat columns the lists sort and filter on (a plain loop: it runs for every listed row). */

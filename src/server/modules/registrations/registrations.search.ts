@@ -14,6 +14,9 @@ import type { SearchMatch } from '../../lib/resource/definition.js';
 import { normalizeMobile } from '../../../common/validation.js';
 import { containsPattern } from '../../lib/resource/query.js';
 
+/** The columns a registration search looks in (the indexes of its migration were built for these). */
+export const SEARCH_COLUMNS = ['full_name', 'name_bangla', 'reg_no', 'contact_number'] as const;
+
 const MIN_INDEXED_LENGTH = 3;
 
 /** The whole text as one FTS5 string: nothing in it is query syntax (quotes are doubled). */

@@ -1,6 +1,11 @@
 /** User roles (spec §2 user/user-role). Admin only; the admin and institute roles carry the permissions. */
+import { ROLES } from '../../../common/constants.js';
 import { UserRoleBody } from '../../../common/schemas/content.js';
+import { HttpError } from '../../lib/errors.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
+
+/** Sign-up, sign-in and every role check look these roles up by slug: without them nobody can register. */
+const isSystemRole = (slug: unknown) => (ROLES as readonly unknown[]).includes(slug);
 
 export const roleResource = defineResource({
   name: 'user-roles',
@@ -14,4 +19,7 @@ export const roleResource = defineResource({
   roles: { read: ['admin'], write: ['admin'] },
   exportColumns: ['id', 'title', 'slug', 'status', 'created_at'],
   audited: { store: 'role.create', update: 'role.update' },
+  guardWrite(_ctx, row, action) {
+    if ((action === 'soft-delete' || action === 'destroy') && isSystemRole(row.slug)) throw new HttpError(409, 'system_role');
+  },
 });

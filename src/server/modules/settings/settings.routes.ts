@@ -15,7 +15,7 @@ import { requireRole } from '../../lib/authenticate.js';
 import { notFound, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { now } from '../../lib/time.js';
-import { clientOf, recordAudit } from '../audit/audit.repository.js';
+import { clientOf, recordAudit } from '../../lib/audit.js';
 import { settingGroups, subGroupValues } from './settings.queries.js';
 
 const schema = { tags: ['settings'], security: [{ bearer: [] }] };
@@ -42,6 +42,9 @@ function submittedValues(body: Record<string, unknown>): Map<number, unknown> | 
 }
 
 const ValuesParams = z.object({ group: requiredId(), sub: requiredId() });
+
+/** The most values one settings update may carry (the message `too_many_settings` names it). */
+const MAX_SETTINGS_PER_UPDATE = 200;
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -72,6 +75,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     const submitted = submittedValues(body);
     if (!submitted) throw new ValidationError({ fields: ['invalid_text'] });
     if (submitted.size === 0) throw new ValidationError({ fields: ['required'] });
+    // Far more than any sub group holds; a bigger list would only be a query too big for the database.
+    if (submitted.size > MAX_SETTINGS_PER_UPDATE) throw new ValidationError({ fields: ['too_many_settings'] });
 
     const settings = await db
       .selectFrom('setting_values')

@@ -176,6 +176,14 @@ describe('updating settings', () => {
     expect(Object.values(invalidMobile)[0]![0]).toMatch(/mobile/i);
   });
 
+  it('refuses more fields than a settings form has with a 422, not a database error', async () => {
+    const { sub } = await subGroupOf('site_name');
+    const fields = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [String(i + 1), { value: 'x' }]));
+    const res = await admin.post('/api/v1/settings/update', { id: sub, fields });
+    expect(res.status).toBe(422);
+    expect(res.body.data).toEqual({ fields: ['At most 200 settings can be saved at once.'] });
+  });
+
   it('is all or nothing: a bad fee keeps the good bKash number from being saved', async () => {
     const { sub, values } = await subGroupOf('registration_fee');
     const res = await admin.post('/api/v1/settings/update', {

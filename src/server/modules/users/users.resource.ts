@@ -4,7 +4,7 @@ import type { Role } from '../../../common/constants.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../../lib/audit.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
 import { refuseTakenContacts } from './users.service.js';
 
@@ -50,36 +50,41 @@ export const userResource = defineResource({
   async create(ctx, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password: string; password_confirmation: string };
     await refuseTakenContacts(ctx.db, fields);
-    const id = await createUser(ctx.db, { role: role ?? 'institute', fields, passwordHash: await hashPassword(password) });
-    // A new admin account is a grant of the admin role.
-    if (role === 'admin')
-      await recordAudit(ctx.db, {
-        actor: ctx.user,
-        client: ctx.client,
-        action: 'user.role_change',
-        entity: 'users',
-        entityId: id,
-        before: null,
-        after: { role },
-      });
-    return id;
+    // Hashed before the transaction: argon2 takes tens of milliseconds that no lock should wait for.
+    const passwordHash = await hashPassword(password);
+    // The account and its audit entry commit together, or neither does.
+    return ctx.db.transaction().execute(async (trx) => {
+      const id = await createUser(trx, { role: role ?? 'institute', fields, passwordHash });
+      // A new admin account is a grant of the admin role.
+      if (role === 'admin')
+        await recordAudit(trx, {
+          actor: ctx.user,
+          client: ctx.client,
+          action: 'user.role_change',
+          entity: 'users',
+          entityId: id,
+          before: null,
+          after: { role },
+        });
+      return id;
+    });
   },
   async update(ctx, id, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password_confirmation?: string };
-    await refuseTakenContacts(ctx.db, fields, id);
-    const before = await ctx.db
+    await refuseTakenContacts(ctx.trx, fields, id);
+    const before = await ctx.trx
       .selectFrom('users')
       .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
       .select('user_roles.slug as role')
       .where('users.id', '=', id)
       .executeTakeFirstOrThrow();
-    await updateUser(ctx.db, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
+    await updateUser(ctx.trx, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
     const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
-    if (role && role !== before.role) await recordAudit(ctx.db, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
+    if (role && role !== before.role) await recordAudit(ctx.trx, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
     if (password) {
       // A password an admin sets (say, for a stolen account) ends every session the old one opened.
-      await ctx.db.deleteFrom('access_tokens').where('user_id', '=', id).execute();
-      await recordAudit(ctx.db, { ...entry, action: 'password.change' });
+      await ctx.trx.deleteFrom('access_tokens').where('user_id', '=', id).execute();
+      await recordAudit(ctx.trx, { ...entry, action: 'password.change' });
     }
   },
   guardWrite: (ctx, row, action) => {

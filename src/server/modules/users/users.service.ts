@@ -1,8 +1,11 @@
 /** Rules on accounts shared by registration, the admin's user form and the profile. */
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database } from '../../db/types.js';
-import { ValidationError } from '../../lib/errors.js';
-import { takenContacts } from './users.repository.js';
+import type { SessionUser } from '../../lib/authenticate.js';
+import { unauthenticated, ValidationError } from '../../lib/errors.js';
+import { findPublicUser, takenContacts } from './users.repository.js';
 
 const TAKEN_MESSAGE = { email: 'email_taken', phone_number: 'phone_taken' } as const;
 
@@ -15,4 +18,11 @@ export async function refuseTakenContacts(db: Kysely<Database>, contact: { email
 /** The same rule when the database's unique index caught a race the check above could not see. */
 export function takenContactError(column: string | undefined): ValidationError | undefined {
   return column === 'email' || column === 'phone_number' ? new ValidationError({ [column]: [TAKEN_MESSAGE[column]] }) : undefined;
+}
+
+/** The caller's whole account (for /me and the profile): gone if it was deactivated since the token was checked. */
+export async function sessionAccount(request: FastifyRequest): Promise<PublicUser> {
+  const user = await findPublicUser(request.server.db, (request.user as SessionUser).id);
+  if (!user) throw unauthenticated();
+  return user;
 }

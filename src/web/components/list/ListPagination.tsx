@@ -44,7 +44,7 @@ export function ListPagination({ page, pageSize, onPage, onPageSize }: Props) {
 
       <Group visibleFrom="sm" justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="pagination-summary">
-          {t('pagination.showing', { from: n(page.from ?? 0), to: n(page.to ?? 0), total: n(page.total) })}
+          {t(page.total_capped ? 'pagination.showingMany' : 'pagination.showing', { from: n(page.from ?? 0), to: n(page.to ?? 0), total: n(page.total) })}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Group gap={4} wrap="nowrap">

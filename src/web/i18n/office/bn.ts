@@ -95,6 +95,7 @@ export const bnOffice = {
   pagination: {
     label: 'পাতা বদলান',
     showing: '{{total}}টির মধ্যে {{from}} থেকে {{to}} পর্যন্ত দেখানো হচ্ছে',
+    showingMany: '{{total}}টির বেশি ফলাফল; নতুনগুলোর {{from}} থেকে {{to}} পর্যন্ত দেখানো হচ্ছে',
     previous: 'আগের',
     next: 'পরের',
     previousPage: 'আগের পাতা',

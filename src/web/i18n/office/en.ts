@@ -91,6 +91,7 @@ export const enOffice = {
   pagination: {
     label: 'Pages',
     showing: 'Showing {{from}} to {{to}} of {{total}} results',
+    showingMany: 'Showing {{from}} to {{to}} of the newest of more than {{total}} results',
     previous: 'Previous',
     next: 'Next',
     previousPage: 'Previous page',

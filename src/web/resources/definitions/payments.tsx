@@ -5,7 +5,7 @@
  */
 import { Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PaymentBody } from '../../../common/schemas/payments';
+import { PaymentBody, PaymentFields, withPaymentRules } from '../../../common/schemas/payments';
 import { requiredId } from '../../../common/validation';
 import { formatDateTime, formatDay, formatMoney, localizeDigits, todayIso } from '../../i18n/format';
 import { PaymentFormBody } from '../../payments/PaymentFormBody';
@@ -82,7 +82,7 @@ const details: readonly DetailRow<PaymentRow>[] = [
 ];
 
 /** An admin's form: the institute must be chosen (the server answers 422 otherwise). */
-const adminForm = PaymentBody.extend({ institute_id: requiredId() });
+const adminForm = withPaymentRules(PaymentFields.extend({ institute_id: requiredId() }));
 
 export const payments = defineResource<PaymentRow>({
   name: 'scholarship-payments',

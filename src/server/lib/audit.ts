@@ -4,8 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { now } from '../../lib/time.js';
+import type { Database } from '../db/types.js';
+import { now } from './time.js';
 
 export type AuditAction =
   | 'payment.approve'
