@@ -46,19 +46,21 @@ function bengaliFontInstalled() {
   return has('fc-list') && execFileSync('fc-list', [':lang=bn', 'family'], { encoding: 'utf8' }).trim() !== '';
 }
 
-/** Debian's Chromium and a Bengali font; installed with apt-get when running as root. */
+/** Debian's Chromium and a Bengali font, and haproxy for the multi-node test; installed with apt-get when running as root. */
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(chromium) && bengaliFontInstalled()) return chromium;
+  const browserReady = fs.existsSync(chromium) && bengaliFontInstalled();
+  // Without haproxy the multi-node test skips itself with a warning (it fails under CI).
+  if (browserReady && (fs.existsSync('/usr/sbin/haproxy') || process.getuid?.() !== 0)) return chromium;
   if (process.getuid?.() !== 0) {
     console.error(
       `\nThe end-to-end tests need Chromium at ${chromium} and a Bengali font.\nInstall them with: sudo apt-get install -y chromium fonts-noto-core\n(or set CHROMIUM_PATH to another Chromium), then run npm test again.`,
     );
     process.exit(1);
   }
-  console.log('» installing chromium and fonts-noto-core with apt-get');
+  console.log('» installing chromium, fonts-noto-core and haproxy with apt-get');
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'haproxy'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   return chromium;
 }
 

@@ -19,6 +19,7 @@ import { openDatabase } from './db/connect.js';
 import { ReadPool } from './db/read-pool.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedFirstAdmin, seedRoles } from './db/seed.js';
+import { oncePerDatabase } from './db/start-lock.js';
 import { seedSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
@@ -28,6 +29,8 @@ import { requestLang } from './lib/language.js';
 import { parseQueryString } from './lib/query-string.js';
 import { registerResource } from './lib/resource/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { fallbackStore } from './lib/rate-limit-store.js';
+import { connectRedis, type SharedState } from './lib/redis.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { pageLayoutRoutes } from './modules/content/pages.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
@@ -49,6 +52,8 @@ declare module 'fastify' {
     /** Worker threads for costly reads off the event loop (SQLite only; PostgreSQL runs queries in its own processes). */
     readPool: ReadPool | undefined;
     mailer: Mailer;
+    /** Redis connections when REDIS_URL is set: what several app servers share. */
+    shared: SharedState | undefined;
   }
 }
 
@@ -76,15 +81,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const readPool = config.database.dialect === 'sqlite' ? new ReadPool(config.database.file) : undefined;
   app.decorate('readPool', readPool);
   app.decorate('mailer', options.mailer ?? createMailer(config));
+  const shared = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  app.decorate('shared', shared);
   app.addHook('onClose', async () => {
+    await shared?.close();
     await readPool?.close();
     await db.destroy();
   });
 
-  await migrateToLatest(db as Kysely<unknown>);
-  await seedRoles(db);
-  await seedSettings(db);
-  if (await seedFirstAdmin(db, config.admin)) app.log.info({ email: config.admin.email }, 'first admin created');
+  const adminCreated = await oncePerDatabase(db, config.database.dialect, async (prepared) => {
+    await migrateToLatest(prepared as Kysely<unknown>);
+    await seedRoles(prepared);
+    await seedSettings(prepared);
+    return seedFirstAdmin(prepared, config.admin);
+  });
+  if (adminCreated) app.log.info({ email: config.admin.email }, 'first admin created');
 
   securityHeaders(app, {
     hsts: config.env === 'production',
@@ -110,6 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5_000_000, files: 5, fields: 200 } });
   await app.register(rateLimit, {
     global: false,
+    ...(shared ? { store: fallbackStore(shared.client, app.log) } : {}),
     errorResponseBuilder: (request, context) => ({ statusCode: 429, message: translate(requestLang(request), 'too_many_requests'), retryAfter: context.after }),
   });
   await app.register(swagger, {

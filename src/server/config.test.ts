@@ -22,6 +22,7 @@ describe('configuration', () => {
     ['TOKEN_TTL', 'forever'],
     ['LOG_LEVEL', 'loud'],
     ['SMTP_URL', 'http://mail'],
+    ['REDIS_URL', 'localhost:6379'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['ADMIN_PASSWORD', 'short'],
     ['STORAGE', 'ftp'],

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
     .default('30d')
     .refine((v) => (parseDuration(v) ?? 0) > 0, 'must be a duration like 30d, 12h, 90m or seconds'),
   SITE_HOST: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -63,6 +67,8 @@ export type Config = {
   admin: { email: string; password: string };
   tokenTtlSeconds: number;
   siteHost?: string;
+  /** Shared state of several app servers (rate-limit counters, site cache invalidation); absent: in process. */
+  redisUrl?: string;
   logLevel: string;
   trustProxy: boolean;
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL ?? DEV_ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD },
     tokenTtlSeconds: parseDuration(e.TOKEN_TTL) as number,
     siteHost: e.SITE_HOST,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     storage,

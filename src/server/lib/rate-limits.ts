@@ -1,7 +1,7 @@
 /**
  * Limits for the calls people guess at: per client address and per account named in the body, so
- * neither one address nor many addresses against one account get far. Counters live in process
- * memory. Both run before validation, so malformed attempts count too.
+ * neither one address nor many addresses against one account get far. Counters live in Redis when
+ * REDIS_URL is set, in process memory otherwise (rate-limit-store.ts). Both run before validation, so malformed attempts count too.
  */
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { HttpError } from './errors.js';

@@ -1,7 +1,7 @@
 /**
  * Rendered public pages, kept in memory for a few seconds (architecture §8: a public page must stay
  * cheap under load). Any write to what the site shows (pages, menus, categories, settings, media)
- * empties the app's cache at once; other processes catch up within the time to live.
+ * empties the app's cache at once, and every other server's through Redis (site-invalidation.ts).
  */
 import { createHash } from 'node:crypto';
 

@@ -13,6 +13,7 @@ import { normalizePageUrl } from '../../../common/schemas/pages.js';
 import { firstPathSegment, isReservedPath, RESERVED_PATH_SEGMENTS } from '../../../common/site-paths.js';
 import { escapeHtml } from '../../lib/html.js';
 import { createSiteCache, isSiteWrite, type Rendered, rendered } from './site-cache.js';
+import { sharedInvalidation } from './site-invalidation.js';
 import { activeCategory, headerMenu, LISTED_TYPES, type ListedType, latestPages, listedPages, publishedPage, siteSettings, sitemapPages } from './site.data.js';
 import { documentOf, type Frame, type Head, homeMain, listingMain, notFoundMain, pageHref, pageMain, TYPE_NAMES } from './site.templates.js';
 import { SITE_TEXT } from './site.texts.js';
@@ -43,7 +44,8 @@ const hostName = (request: FastifyRequest) => (request.headers.host ?? '').repla
 export function siteRoutes(app: FastifyInstance): void {
   const { appUrl, siteHost } = app.config;
   const cache = createSiteCache();
-  app.decorate('invalidateSite', () => cache.invalidate());
+  const invalidate = sharedInvalidation(cache, app.shared, app.log);
+  app.decorate('invalidateSite', invalidate);
   const isSiteHost = (request: FastifyRequest) => siteHost !== undefined && hostName(request) === siteHost.toLowerCase();
 
   const frameOf = async (request: FastifyRequest): Promise<Frame> => ({
@@ -165,7 +167,7 @@ export function siteRoutes(app: FastifyInstance): void {
 
   // A successful write to pages, menus, categories, settings or media changes what the site shows.
   app.addHook('onSend', async (request, reply) => {
-    if (isSiteWrite(request.method, request.url, reply.statusCode)) cache.invalidate();
+    if (isSiteWrite(request.method, request.url, reply.statusCode)) invalidate();
   });
 
   app.decorate('servePublicSite', servePublicPath);
