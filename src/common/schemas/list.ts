@@ -18,10 +18,12 @@ const conditionValue = z.union([scalar, z.record(z.string(), z.union([scalar, z.
 /** `{column: value}` for equality or `{column: {operator: value}}`; sent as JSON text in a query string. */
 export const Conditions = z.preprocess(
   (value) => {
-    if (typeof value !== 'string') return value;
+    // The spec's client encodes "no conditions" as an empty list, as the original server did.
+    const noConditions = (v: unknown) => (Array.isArray(v) && v.length === 0 ? undefined : v);
+    if (typeof value !== 'string') return noConditions(value);
     if (value.trim() === '') return undefined;
     try {
-      return JSON.parse(value);
+      return noConditions(JSON.parse(value));
     } catch {
       return value;
     }

@@ -74,6 +74,8 @@ export type ResourceDefinition = {
   defaultPageSize?: number;
   /** Columns of its CSV export; no export without it. */
   exportColumns?: readonly string[];
+  /** Other names an export request may give as its `model`: the spec's client names some by their old class. */
+  exportAliases?: readonly string[];
   /**
    * Custom writes for resources with rules (users); plain inserts/updates of the parsed body otherwise.
    * `create` gives the new row's id, or the stored row itself (every column, e.g. from RETURNING)

@@ -164,6 +164,7 @@ function presentPage(row: Record<string, unknown>): Record<string, unknown> {
 
 export const pageResource = defineResource({
   name: 'page-build',
+  exportAliases: ['Webpage\\WebPages'],
   table: 'web_pages',
   columns: columnsOf('web_pages', PAGE_COLUMNS),
   listColumns: LIST_COLUMNS,

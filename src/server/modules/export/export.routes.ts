@@ -91,7 +91,7 @@ function exportBatches(app: FastifyInstance, { definition, body, user, columns }
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  const exportable = new Map(resources.filter((r) => r.exportColumns).map((r) => [r.name, r]));
+  const exportable = new Map(resources.filter((r) => r.exportColumns).flatMap((r) => [r.name, ...(r.exportAliases ?? [])].map((name) => [name, r] as const)));
 
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -95,6 +95,7 @@ async function rowValues(db: Kysely<Database>, caller: Caller, body: Body) {
 
 export const registrationResource = defineResource({
   name: 'scholarship-registrations',
+  exportAliases: ['Registration'],
   table: 'scholarship_registrations',
   columns: columnsOf('scholarship_registrations', COLUMNS),
   listColumns: [
