@@ -3,6 +3,8 @@
  * or it would hide a screen, an API route or a static file. src/web/shell/reservedPaths.test.ts
  * checks every screen of the client against this list.
  */
+import { SECTIONS } from './sections.js';
+
 export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   // server
   'api',
@@ -21,18 +23,13 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'register',
   'password-reset',
   'avatar.png',
-  // shell sections
+  // names the spec's screens went by, kept off page urls so a page never looks like one
   'dashboard',
-  'user',
   'users',
-  'profile',
-  'settings',
-  'scholarship-registrations',
-  'scholarship-payments',
-  'web-pages-management',
   'page-build',
   'page-builder',
-  'audit-logs',
+  // the shell's sections
+  ...new Set(SECTIONS.map((section) => firstPathSegment(section.path)).filter(Boolean)),
 ];
 
 const RESERVED = new Set(RESERVED_PATH_SEGMENTS);

@@ -86,6 +86,23 @@ export type Paginated<Row> = {
   total_capped?: true;
 };
 
+/** The paginator's schema around a row schema, for the response schemas of lists. */
+export function paginatedOf<Row extends z.ZodType>(row: Row) {
+  return z.object({
+    data: z.array(row),
+    current_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+    from: z.number().nullable(),
+    to: z.number().nullable(),
+    last_page: z.number(),
+    prev_page_url: z.string().nullable(),
+    next_page_url: z.string().nullable(),
+    links: z.array(PageLink),
+    total_capped: z.literal(true).optional(),
+  });
+}
+
 export const IdBody = z.object({
   id: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),

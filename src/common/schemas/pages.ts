@@ -175,35 +175,3 @@ export const PageLayoutBody = z.object({
   layout: z.preprocess(layoutInput, z.object(layoutShape, { error: (iss) => (iss.input === undefined ? 'required' : 'invalid_layout') })),
 });
 export type PageLayoutBody = z.infer<typeof PageLayoutBody>;
-
-export type PageContentMeta = {
-  content_type: PageContentType;
-  blog_category_id: number | null;
-  news_category_id: number | null;
-  notice_category_id: number | null;
-};
-
-/** A page as the API answers it (GET /api/v1/page-build/{id}); `custom_fields` is the stored JSON text. */
-export type PageRow = {
-  id: number;
-  url: string;
-  title: string;
-  published_at: string;
-  content: string | null;
-  content_meta: PageContentMeta;
-  layout: PageLayout;
-  custom_fields: string | null;
-  image: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  og_image: string | null;
-  og_description: string | null;
-  source_files_url: string | null;
-  content_file: string | null;
-  views: number;
-  status: number;
-  slug: string;
-  created_at: string;
-  updated_at: string;
-};

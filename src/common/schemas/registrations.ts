@@ -15,21 +15,22 @@ import {
 } from '../validation.js';
 import { ALWAYS, checkAddress } from './institute.js';
 
-function digits(min: number, max: number, required: boolean) {
-  const schema = z
-    .string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') })
-    .regex(new RegExp(`^\\d{${min},${max}}$`), 'invalid_number');
-  // A JSON client may send a roll as a number (1, not "1"); a number too big to be exact is refused.
-  const input = (v: unknown) =>
-    typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
-  return z.preprocess(input, required ? schema : schema.optional());
+function digitsOf(min: number, max: number) {
+  return z.string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') }).regex(new RegExp(`^\\d{${min},${max}}$`), 'invalid_number');
 }
+
+// A JSON client may send a roll as a number (1, not "1"); a number too big to be exact is refused.
+const digitsInput = (v: unknown) =>
+  typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
+
+const requiredDigits = (min: number, max: number) => z.preprocess(digitsInput, digitsOf(min, max));
+const optionalDigits = (min: number, max: number) => z.preprocess(digitsInput, digitsOf(min, max).optional());
 
 export const registrationFields = {
   /** Chosen by an admin; an institute's own id is used for an institute. */
   institute_id: optionalId(),
   class: requiredChoice(CLASS_CODES),
-  class_roll: digits(1, 6, true),
+  class_roll: requiredDigits(1, 6),
   gender: requiredChoice(GENDERS),
   department: optionalChoice(DEPARTMENTS),
   name_bangla: optionalText(),
@@ -40,7 +41,7 @@ export const registrationFields = {
   mother_name_english: upperText(),
   email: optionalEmail(),
   /** The birth registration number: 17 digits (older ones 10 to 16). */
-  birth_certificate_no: digits(10, 17, false),
+  birth_certificate_no: optionalDigits(10, 17),
   division_id: optionalId(),
   zilla_id: optionalId(),
   upozilla_id: optionalId(),

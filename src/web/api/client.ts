@@ -4,8 +4,10 @@
  */
 import { currentLanguage } from '../i18n';
 import { readToken } from './token';
+import type { Policy } from '../../common/schemas/rows';
 
-export type Envelope<T> = { message: string; data: T };
+/** Every JSON answer; a resource's rows come with `policies`, what the user may do with each (src/common/schemas/rows.ts). */
+export type Envelope<T> = { message: string; data: T; policies?: Policy[] };
 
 /** A failed call: `status` 0 means the server was not reached; `data` holds a 422's field messages. */
 export class ApiError extends Error {

@@ -10,7 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
-import { PAGE_LAYOUTS, type PageRow } from '../../common/schemas/pages';
+import type { RowOf } from '../../common/resources';
+import { PAGE_LAYOUTS } from '../../common/schemas/pages';
 import { ApiError, apiRequest } from '../api/client';
 import { RichTextEditor } from '../components/editor/RichTextEditor';
 import { FullPageLoader } from '../components/FullPageLoader';
@@ -23,6 +24,8 @@ import { splitLayoutErrors, type LayoutErrors } from './layoutErrors';
 import { changeLayout, columnSpans, emptyRow, fromSaved, moveRow, setCell, toSaved, type BuilderRow } from './layoutRows';
 import { pageBuilderHref } from './pageBuilderHref';
 import { publicPageHref } from './publicAddress';
+
+type PageRow = RowOf<'pages'>;
 
 const CELL_HEIGHT = 160;
 

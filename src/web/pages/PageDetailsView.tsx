@@ -5,7 +5,8 @@
  */
 import { Anchor, Image, List, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { publishedAtInput, type PageRow } from '../../common/schemas/pages';
+import type { RowOf } from '../../common/resources';
+import { publishedAtInput } from '../../common/schemas/pages';
 import { DetailsTable } from '../components/details/DetailsTable';
 import { useLanguage } from '../i18n';
 import { localizeDigits } from '../i18n/format';
@@ -22,7 +23,7 @@ const sourceLinks = (text: string | null) =>
     .map((link) => link.trim())
     .filter(Boolean);
 
-export function PageDetailsView({ row }: { row: PageRow }) {
+export function PageDetailsView({ row }: { row: RowOf<'pages'> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const meta = row.content_meta;

@@ -18,8 +18,10 @@ import { useLanguage } from '../i18n';
 import { formatMoney, localizeDigits, todayIso } from '../i18n/format';
 import { InstituteOfForm } from '../institute/InstituteOfForm';
 import { methodOptions } from '../registrations/reference';
-import type { PaymentRow } from '../resources/rows';
+import type { ListRowOf } from '../../common/resources';
 import type { FormMode } from '../resources/types';
+
+type PaymentRow = ListRowOf<'payments'>;
 
 function Fact({ icon, label, value, testId }: { icon: ReactNode; label: string; value: ReactNode; testId: string }) {
   return (

@@ -17,9 +17,11 @@ import type { Catalog } from '../i18n/catalog';
 import { formatNumber } from '../i18n/format';
 import { FormSection } from '../institute/InstituteFormSections';
 import { InstituteOfForm } from '../institute/InstituteOfForm';
-import type { RegistrationRow } from '../resources/rows';
+import type { ListRowOf } from '../../common/resources';
 import type { FormMode } from '../resources/types';
 import { classOptions, departmentOptions, genderOptions } from './reference';
+
+type RegistrationRow = ListRowOf<'registrations'>;
 
 export type RegistrationFieldKey = keyof Catalog['registrations']['fields'];
 

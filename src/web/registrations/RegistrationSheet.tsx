@@ -13,9 +13,11 @@ import { DetailsTable, type DetailsEntry } from '../components/details/DetailsTa
 import { useLanguage } from '../i18n';
 import { formatDate, localizeDigits } from '../i18n/format';
 import { StatusBadge } from '../resources/ResourceList';
-import type { RegistrationRow } from '../resources/rows';
+import type { ListRowOf } from '../../common/resources';
 import { classLabel, departmentLabel, genderLabel } from './reference';
 import type { RegistrationFieldKey } from './RegistrationFormBody';
+
+type RegistrationRow = ListRowOf<'registrations'>;
 
 const PHOTO = { width: 120, height: 150 };
 

@@ -3,20 +3,18 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../auth/session';
 import { DetailsTable } from '../components/details/DetailsTable';
 import { PrintButton } from '../components/PrintButton';
 import { useLanguage } from '../i18n';
-import type { Row } from './api';
+import { can, type Row } from './api';
 import type { Resource } from './defineResource';
 import { RecordLoader } from './RecordLoader';
 
 function Details<R extends Row>({ resource, row }: { resource: Resource<R>; row: R }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const user = useCurrentUser();
   const { View } = resource.details;
-  const changeable = !resource.canChange || resource.canChange(row, user);
+  const changeable = can(row, 'update');
   const entries = resource.details.rows.map((detail) => ({
     label: typeof detail.label === 'function' ? detail.label(t) : t(`fields.${detail.label}`),
     value: detail.value(row, { t, lang }),

@@ -13,7 +13,7 @@ import { ApiForm } from '../components/forms/ApiForm';
 import { SubmitButton } from '../components/forms/SubmitButton';
 import { useApiForm } from '../components/forms/useApiForm';
 import { notifySuccess } from '../components/notify';
-import type { Row } from './api';
+import { can, type Row } from './api';
 import type { Resource } from './defineResource';
 import { RecordLoader } from './RecordLoader';
 import { SpecFields } from './SpecFields';
@@ -103,8 +103,7 @@ function Locked<R extends Row>({ resource, row }: { resource: Resource<R>; row: 
 }
 
 function EditOrLocked<R extends Row>({ resource, row }: { resource: Resource<R>; row: R }) {
-  const user = useCurrentUser();
-  if (resource.canChange && !resource.canChange(row, user)) return <Locked resource={resource} row={row} />;
+  if (!can(row, 'update')) return <Locked resource={resource} row={row} />;
   return <ResourceForm resource={resource} row={row} />;
 }
 

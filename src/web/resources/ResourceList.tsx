@@ -18,7 +18,7 @@ import { StatusFilter } from '../components/list/StatusFilter';
 import { failureMessage } from '../components/notify';
 import { useLanguage } from '../i18n';
 import { localizeDigits } from '../i18n/format';
-import type { Row } from './api';
+import { can, type Row } from './api';
 import type { Resource } from './defineResource';
 import { useListState } from './listState';
 import type { ShowContext } from './types';
@@ -85,16 +85,17 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
 
   const actionsOf = (row: R): RowAction[] => {
     const details: RowAction = { label: t('list.details'), icon: IconEye, to: resource.href.details(row.id) };
-    if (resource.canChange && !resource.canChange(row, user)) return [details];
-    return [
+    // Only what the server says this user may do with this row (its answer's policies).
+    const offered: (RowAction | false)[] = [
       details,
-      { label: t('list.edit'), icon: IconPencil, to: resource.href.edit(row.id) },
+      can(row, 'update') && { label: t('list.edit'), icon: IconPencil, to: resource.href.edit(row.id) },
       status === 1
-        ? { label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }
-        : { label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' },
-      { label: t('list.destroy'), icon: IconTrash, onClick: () => changes.destroy(row), color: 'red' },
-      ...(list.rowActions?.(row, t) ?? []),
+        ? can(row, 'soft_delete') && { label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }
+        : can(row, 'restore') && { label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' },
+      can(row, 'destroy') && { label: t('list.destroy'), icon: IconTrash, onClick: () => changes.destroy(row), color: 'red' },
+      ...(can(row, 'update') ? (list.rowActions?.(row, t) ?? []) : []),
     ];
+    return offered.filter((action) => action !== false);
   };
 
   return (

@@ -6,7 +6,8 @@ import type { Column, DetailRow, ShowContext } from './types';
 
 type WithId = { id: number };
 type WithStatus = { status: number };
-type Stamped = { created_at: string; updated_at: string };
+/** A list row may leave `updated_at` out; a fetched one, which details show, has it. */
+type Stamped = { created_at: string; updated_at?: string };
 
 export const showId = (id: number, { lang }: ShowContext) => localizeDigits(String(id), lang);
 
@@ -42,5 +43,5 @@ export const statusDetail: DetailRow<WithStatus> = { label: 'status', value: (ro
 export const stampDetails: readonly DetailRow<WithStatus & Stamped>[] = [
   statusDetail,
   { label: 'created_at', value: (row, { lang }) => formatDateTime(row.created_at, lang) },
-  { label: 'updated_at', value: (row, { lang }) => formatDateTime(row.updated_at, lang) },
+  { label: 'updated_at', value: (row, { lang }) => (row.updated_at ? formatDateTime(row.updated_at, lang) : null) },
 ];

@@ -2,15 +2,15 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RowAction } from '../components/list/RowActions';
-import type { PublicUser } from '../../common/schemas/user';
+import { RESOURCES, type ResourceKey } from '../../common/resources';
 import type { Section } from '../shell/sections';
 import { sectionPath } from '../shell/sections';
 import { resourceEndpoints, resourceQueries, type Row } from './api';
 import type { Column, DetailRow, ResourceForm, ResourceTextKey } from './types';
 
 export type ResourceConfig<R extends Row> = {
-  /** The API's name for it: the path under /api/v1 and the export's model. */
-  name: string;
+  /** Its entry in the resource list (src/common/resources.ts): the API's name for it and its row. */
+  resource: ResourceKey;
   /** The shell section it lives in; its path, roles and guard come from there (src/web/shell/sections.ts). */
   section: Section['key'];
   /** Under the section's path, for a module nested in another (user roles under /user). */
@@ -40,12 +40,7 @@ export type ResourceConfig<R extends Row> = {
     /** A layout of its own instead of the rows' table (the printable registration). */
     View?: ComponentType<{ row: R }>;
   };
-  /**
-   * Whether this user may still edit, deactivate or destroy the row (an institute's approved
-   * payment is closed); when not, those actions are not offered and the edit screen says why.
-   */
-  canChange?: (row: R, user: PublicUser) => boolean;
-  /** Why a row cannot be changed, for the edit screen. */
+  /** Why a row cannot be changed (the server's abilities say it cannot), for the edit screen. */
   lockedText?: (t: TFunction) => string;
   /** Other cached answers a change of this resource makes stale (the dashboard's counts). */
   alsoInvalidates?: readonly (readonly unknown[])[];
@@ -55,12 +50,14 @@ export type ResourceConfig<R extends Row> = {
 
 export function defineResource<R extends Row>(config: ResourceConfig<R>) {
   const path = sectionPath(config.section) + (config.subPath ?? '');
-  const endpoints = resourceEndpoints<R>(`/v1/${config.name}`);
+  const { name } = RESOURCES[config.resource];
+  const endpoints = resourceEndpoints<R>(`/v1/${name}`);
   return {
     ...config,
+    name,
     path,
     endpoints,
-    queries: resourceQueries<R>(config.name, endpoints),
+    queries: resourceQueries<R>(name, endpoints),
     href: {
       list: path,
       create: `${path}/create`,

@@ -38,9 +38,21 @@ export type CreateContext = Caller & { db: Kysely<Database> };
  */
 export type TransactionContext = Caller & { trx: Transaction<Database> };
 
-export type ResourceDefinition = {
+/** The owner column as a hook receives it; unknown to the machinery, which handles every resource alike. */
+type OwnerFilled<Owner extends string> = string extends Owner ? unknown : Record<Owner, number>;
+
+/**
+ * A resource's server side, on top of its entry in src/common/resources.ts (name, roles, row
+ * schema, list columns). `Store` and `Update` are the parsed bodies of its two forms, which its
+ * custom writes receive with the `Owner` column filled in (the caller's institute or the admin's checked choice).
+ */
+export type ResourceDefinition<Store = Record<string, unknown>, Update = Store, Owner extends string = string> = {
   /** URL segment under /api/v1 and the `model` of an export. */
   name: string;
+  /** The row as the API answers it: the response schema of every route, and the columns' allow-list is checked against it. */
+  row: z.ZodObject;
+  /** Its writes change the public website (its cache is cleared after them). */
+  publicSite?: boolean;
   table: keyof Database & string;
   /** Public column name → SQL reference; the only columns ever read. Secrets are never listed. */
   columns: Readonly<Record<string, string>>;
@@ -66,11 +78,11 @@ export type ResourceDefinition = {
   /** FROM clause with any joins the columns need; the table alone by default. */
   source?: (db: AnyDb) => AnySelect;
   /** Form schemas; a resource nobody may write (`roles.write` empty) has none and gets no write routes. */
-  storeSchema?: z.ZodType;
-  updateSchema?: z.ZodType;
+  storeSchema?: z.ZodType<Store>;
+  updateSchema?: z.ZodType<Update>;
   roles: { read: readonly Role[]; write: readonly Role[] };
   /** Column holding the owning institute's user id: an institute sees and changes only its own rows. */
-  owner?: string;
+  owner?: Owner;
   defaultPageSize?: number;
   /** Columns of its CSV export; no export without it. */
   exportColumns?: readonly string[];
@@ -81,8 +93,8 @@ export type ResourceDefinition = {
    * `create` gives the new row's id, or the stored row itself (every column, e.g. from RETURNING)
    * so the answer needs no second read.
    */
-  create?: (ctx: CreateContext, body: Record<string, unknown>) => Promise<number | StoredRow>;
-  update?: (ctx: TransactionContext, id: number, body: Record<string, unknown>) => Promise<void>;
+  create?(ctx: CreateContext, body: Store & OwnerFilled<Owner>): Promise<number | StoredRow>;
+  update?(ctx: TransactionContext, id: number, body: Update & OwnerFilled<Owner>): Promise<void>;
   /** Custom status changes and deletion, for resources that keep counters in step. */
   setStatus?: (ctx: TransactionContext, id: number, status: 0 | 1) => Promise<void>;
   destroy?: (ctx: TransactionContext, id: number) => Promise<void>;
@@ -93,23 +105,42 @@ export type ResourceDefinition = {
   audited?: { store?: AuditAction; update?: AuditAction };
   /** Throws to refuse changing, deactivating or deleting a row, e.g. one's own account. */
   guardWrite?: (caller: Caller, row: Record<string, unknown>, action: WriteAction) => void;
+  /** The columns `guardWrite` reads: a list reads them too, so the abilities it sends with each row are the guard's answer. */
+  guardColumns?: readonly string[];
   /** Shapes a row for the answer, e.g. to add a nested object the spec shows. */
   present?: (row: Record<string, unknown>) => Record<string, unknown>;
 };
 
-/** `{id: 'table.id', title: 'table.title', …}`: each column of `table` under its own name. */
-export function columnsOf(table: string, names: readonly string[]): Record<string, string> {
+/** `{id: 'table.id', title: 'table.title', …}`: each column of `table` under its own name, checked against the table's type. */
+export function columnsOf<T extends keyof Database & string>(table: T, names: readonly (keyof Database[T] & string)[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, `${table}.${name}`]));
 }
 
-export function defineResource(definition: ResourceDefinition): ResourceDefinition {
-  if (definition.roles.write.length > 0 && !(definition.storeSchema && definition.updateSchema))
-    throw new Error(`${definition.name}: writable without form schemas`);
-  if (definition.create && definition.audited?.store) throw new Error(`${definition.name}: a custom create writes its own audit entry`);
-  for (const list of [definition.listColumns ?? [], definition.searchable, definition.sortable, definition.filterable, definition.exportColumns ?? []]) {
+/**
+ * Checks a definition at start-up (every named column exists, every column and relation is in the
+ * row schema) and erases its body types: the routes hand each hook the body its own schema parsed.
+ */
+export function defineResource<Store extends object, Update extends object = Store, Owner extends string = never>(
+  definition: ResourceDefinition<Store, Update, Owner>,
+): ResourceDefinition {
+  const { name, row } = definition;
+  if (definition.roles.write.length > 0 && !(definition.storeSchema && definition.updateSchema)) throw new Error(`${name}: writable without form schemas`);
+  if (definition.create && definition.audited?.store) throw new Error(`${name}: a custom create writes its own audit entry`);
+  if (definition.guardWrite && !definition.guardColumns) throw new Error(`${name}: a guard without the columns it reads`);
+  for (const list of [
+    definition.listColumns ?? [],
+    definition.guardColumns ?? [],
+    definition.searchable,
+    definition.sortable,
+    definition.filterable,
+    definition.exportColumns ?? [],
+  ]) {
     for (const column of list) {
-      if (!(column in definition.columns)) throw new Error(`${definition.name}: ${column} is not one of its columns`);
+      if (!(column in definition.columns)) throw new Error(`${name}: ${column} is not one of its columns`);
     }
   }
-  return definition;
+  for (const field of [...Object.keys(definition.columns), ...Object.keys(definition.relations ?? {})]) {
+    if (!(field in row.shape)) throw new Error(`${name}: ${field} is not in its row schema`);
+  }
+  return definition as unknown as ResourceDefinition;
 }

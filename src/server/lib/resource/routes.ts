@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type MessageKey, translate } from '../../../common/messages.js';
-import { IdBody, ListQuery } from '../../../common/schemas/list.js';
+import { ErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { IdBody, ListQuery, paginatedOf } from '../../../common/schemas/list.js';
+import { type Abilities, Policy } from '../../../common/schemas/rows.js';
 import { MAX_ID } from '../../../common/validation.js';
 import type { SessionUser } from '../authenticate.js';
 import { requireRole } from '../authenticate.js';
@@ -112,6 +114,31 @@ async function checkReferences(app: FastifyInstance, definition: ResourceDefinit
 /** Query keys a list understands besides the definition's filter columns. */
 const LIST_PARAMETERS = new Set(Object.keys(ListQuery.shape));
 
+const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+const withPolicies = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data, policies: z.array(Policy) });
+const DONE = envelope(z.null());
+// No 422 schema: a field named `__proto__` (refused by name) would not survive zod's copy of the errors.
+const ERRORS = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+
+/**
+ * What `caller` may do with `row` (sent with every row, as the client's offer of Edit, Deactive and
+ * Destroy): the write roles, the owner rule and the guard, the checks the writes themselves make.
+ */
+export function abilitiesOf(definition: ResourceDefinition, caller: Caller, row: Record<string, unknown>): Abilities {
+  const { user } = caller;
+  const writes = definition.roles.write.includes(user.role) && !(definition.owner && user.role === 'institute' && row[definition.owner] !== user.id);
+  const may = (action: WriteAction) => {
+    if (!writes) return false;
+    try {
+      definition.guardWrite?.(caller, row, action);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return { update: may('update'), soft_delete: may('soft-delete'), restore: may('restore'), destroy: may('destroy') };
+}
+
 export function registerResource(app: FastifyInstance, definition: ResourceDefinition): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { name, table } = definition;
@@ -123,6 +150,16 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   const message = (request: FastifyRequest, key: MessageKey) => translate(requestLang(request), key);
   const caller = (request: FastifyRequest): Caller => ({ user: request.user!, client: clientOf(request) });
   /** An entry about row `id` of this resource, by the caller, in the write's transaction. */
+  /** What the caller may do with each of the answer's rows. */
+  const policies = (request: FastifyRequest, rows: Record<string, unknown>[]) =>
+    rows.map((row) => ({ id: row.id as number, abilities: abilitiesOf(definition, caller(request), row) }));
+  // Every answer goes out through the resource's row schema (src/common/schemas/rows.ts): a list or
+  // a write answers the columns it read, a fetched row all of them.
+  const listed = definition.row.partial();
+  const listAnswer = { 200: withPolicies(paginatedOf(listed)), ...ERRORS };
+  const rowAnswer = { 200: withPolicies(definition.row), ...ERRORS };
+  const writeAnswer = { 200: withPolicies(listed), ...ERRORS };
+  const doneAnswer = { 200: DONE, ...ERRORS };
   const audit = (ctx: TransactionContext, action: AuditAction, id: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
     recordAudit(ctx.trx, { actor: ctx.user, client: ctx.client, action, entity: name, entityId: id, before, after });
 
@@ -133,15 +170,16 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     }
   };
 
-  api.get(base, { ...read, preValidation: refuseUnknownFilters, schema: { tags, security, querystring: ListQuery } }, async (request) => {
+  api.get(base, { ...read, preValidation: refuseUnknownFilters, schema: { tags, security, querystring: ListQuery, response: listAnswer } }, async (request) => {
     const query = request.query;
     const user = request.user!;
     checkRelations(definition, query.relations);
     const columns = selectedColumns(definition, query.fields);
-    for (const relation of query.relations ?? []) {
-      const foreignKey = definition.relations![relation]!.foreignKey;
-      if (!columns.includes(foreignKey)) columns.push(foreignKey);
+    // What relations and abilities need: foreign keys, the owner and the guard's columns.
+    for (const column of [...(query.relations ?? []).map((relation) => definition.relations![relation]!.foreignKey), ...(definition.guardColumns ?? [])]) {
+      if (!columns.includes(column)) columns.push(column);
     }
+    if (definition.owner && !columns.includes(definition.owner)) columns.push(definition.owner);
     const order = ordering(definition, query);
     const { page, perPage } = pageOf(definition, query);
     const { total, capped, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
@@ -162,20 +200,20 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     });
     await attachRelations(app.db, definition, rows, query.relations);
     const shaped = definition.present ? rows.map(definition.present) : rows;
-    return { message: message(request, 'ok'), data: paginate(shaped, total, page, perPage, pageUrlOf(request.url), capped) };
+    return { message: message(request, 'ok'), data: paginate(shaped, total, page, perPage, pageUrlOf(request.url), capped), policies: policies(request, rows) };
   });
 
-  api.get(`${base}/:id`, { ...read, schema: { tags, security, params: IdParams } }, async (request) => {
+  api.get(`${base}/:id`, { ...read, schema: { tags, security, params: IdParams, response: rowAnswer } }, async (request) => {
     const row = await fetchRow(app, definition, request.params.id, request.user!);
     await attachRelations(app.db, definition, [row], Object.keys(definition.relations ?? {}));
-    return { message: message(request, 'ok'), data: row };
+    return { message: message(request, 'ok'), data: row, policies: policies(request, [row]) };
   });
 
   const { storeSchema, updateSchema } = definition;
   // A resource nobody may write (the audit log) has no write routes at all.
   if (definition.roles.write.length === 0 || !storeSchema || !updateSchema) return;
 
-  api.post(`${base}/store`, { ...write, schema: { tags, security, body: storeSchema } }, async (request) => {
+  api.post(`${base}/store`, { ...write, schema: { tags, security, body: storeSchema, response: writeAnswer } }, async (request) => {
     const body = request.body as Record<string, unknown>;
     const who = caller(request);
     await applyOwner(app, definition, body, who.user);
@@ -184,7 +222,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     const insert = () =>
       app.db.transaction().execute(async (trx) => {
         const at = now();
-        const row = await trx
+        const row = await (trx as AnyDb)
           .insertInto(table)
           .values({
             ...body,
@@ -192,7 +230,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
             slug: slugify(String(body.title ?? ''), `${name}-${Date.now().toString(36)}`),
             created_at: at,
             updated_at: at,
-          } as never)
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const id = (row as { id: number }).id;
@@ -203,10 +241,10 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     // A custom create chooses its transaction (registrations share one among concurrent creates).
     const stored = await writing(() => (definition.create ? definition.create({ ...who, db: app.db }, body) : insert()));
     const data = typeof stored === 'number' ? await fetchRow(app, definition, stored, who.user) : definition.present ? definition.present(stored) : stored;
-    return { message: message(request, 'stored'), data };
+    return { message: message(request, 'stored'), data, policies: policies(request, [data]) };
   });
 
-  api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(updateSchema) } }, async (request) => {
+  api.post(`${base}/update`, { ...write, schema: { tags, security, body: IdBody.and(updateSchema), response: writeAnswer } }, async (request) => {
     const { id, ...body } = request.body as { id: number } & Record<string, unknown>;
     const who = await guarded(request, id, 'update');
     await applyOwner(app, definition, body, who.user);
@@ -217,9 +255,9 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
         const locked = await lockedForWrite(ctx, id, 'update');
         if (definition.update) await definition.update(ctx, id, body);
         else
-          await trx
+          await (trx as AnyDb)
             .updateTable(table)
-            .set({ ...clearedFields(updateSchema), ...definedOnly(body), updated_at: now() } as never)
+            .set({ ...clearedFields(updateSchema), ...definedOnly(body), updated_at: now() })
             .where('id', '=', id)
             .execute();
         const action = definition.audited?.update;
@@ -229,7 +267,8 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
         if (Object.keys(change.after).length > 0) await audit(ctx, action, id, change.before, change.after);
       }),
     );
-    return { message: message(request, 'updated'), data: await fetchRow(app, definition, id, who.user) };
+    const row = await fetchRow(app, definition, id, who.user);
+    return { message: message(request, 'updated'), data: row, policies: policies(request, [row]) };
   });
 
   /**
@@ -259,26 +298,21 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     ['soft-delete', 0, 'deactivated', 'record.soft_delete'],
     ['restore', 1, 'restored', 'record.restore'],
   ] as const) {
-    api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
+    api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody, response: doneAnswer } }, async (request) => {
       const { id } = request.body;
       const who = await guarded(request, id, action);
       await app.db.transaction().execute(async (trx) => {
         const ctx = { ...who, trx };
         const existing = await lockedForWrite(ctx, id, action);
         if (definition.setStatus) await definition.setStatus(ctx, id, status);
-        else
-          await trx
-            .updateTable(table)
-            .set({ status, updated_at: now() } as never)
-            .where('id', '=', id)
-            .execute();
+        else await (trx as AnyDb).updateTable(table).set({ status, updated_at: now() }).where('id', '=', id).execute();
         if (existing.status !== status) await audit(ctx, logged, id, { status: existing.status }, { status });
       });
       return { message: message(request, done), data: null };
     });
   }
 
-  api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
+  api.post(`${base}/destroy`, { ...write, schema: { tags, security, body: IdBody, response: doneAnswer } }, async (request) => {
     const { id } = request.body;
     const who = await guarded(request, id, 'destroy');
     try {

@@ -3,12 +3,13 @@
  * action, entity, user and date (`conditions={"created_at":{"gte":…}}`), view and CSV export.
  * Nobody may write it through the API: no write roles, so the machinery registers no write routes.
  */
+import { RESOURCES } from '../../../common/resources.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 
 const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 export const auditResource = defineResource({
-  name: 'audit-logs',
+  ...RESOURCES.audit,
   table: 'audit_logs',
   columns: columnsOf('audit_logs', [
     'id',
@@ -25,11 +26,9 @@ export const auditResource = defineResource({
     'status',
     'created_at',
   ]),
-  listColumns: ['id', 'created_at', 'user_id', 'user_name', 'user_role', 'action', 'entity', 'entity_id', 'ip'],
   searchable: ['action', 'entity', 'user_name'],
   sortable: ['id', 'created_at', 'action', 'entity', 'user_name'],
   filterable: ['id', 'action', 'entity', 'entity_id', 'user_id', 'user_role', 'ip', 'created_at'],
-  roles: { read: ['admin'], write: [] },
   defaultPageSize: 25,
   exportColumns: ['id', 'created_at', 'user_id', 'user_name', 'user_role', 'action', 'entity', 'entity_id', 'before', 'after', 'ip', 'user_agent'],
   /** The stored JSON of the changed fields as objects. */

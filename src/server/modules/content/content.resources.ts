@@ -1,15 +1,14 @@
 /** Website-management resources (spec §2, §3): menus, sub menus and the three category kinds. Admin only. */
 import { CategoryBody, MenuBody, SubMenuBody } from '../../../common/schemas/content.js';
+import { RESOURCES } from '../../../common/resources.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
-
-const ADMIN_ONLY = { read: ['admin'], write: ['admin'] } as const;
 
 const RECORD = ['id', 'creator', 'slug', 'status', 'created_at', 'updated_at'] as const;
 const MENU = ['title', 'content_url', 'redirect_url', 'is_external', 'position', 'is_published'] as const;
 
 export const categoryResources = (['blog', 'news', 'notice'] as const).map((kind) =>
   defineResource({
-    name: `${kind}-categories`,
+    ...RESOURCES[`${kind}Categories`],
     table: `${kind}_categories`,
     columns: columnsOf(`${kind}_categories`, [...RECORD, 'title']),
     searchable: ['title'],
@@ -17,13 +16,12 @@ export const categoryResources = (['blog', 'news', 'notice'] as const).map((kind
     filterable: ['id', 'title', 'created_at'],
     storeSchema: CategoryBody,
     updateSchema: CategoryBody,
-    roles: ADMIN_ONLY,
     exportColumns: ['id', 'title', 'slug', 'status', 'created_at', 'updated_at'],
   }),
 );
 
 export const menuResource = defineResource({
-  name: 'web-page-menu',
+  ...RESOURCES.menus,
   table: 'web_page_menus',
   columns: columnsOf('web_page_menus', [...RECORD, ...MENU]),
   searchable: ['title', 'content_url'],
@@ -31,12 +29,11 @@ export const menuResource = defineResource({
   filterable: ['id', 'title', 'is_external', 'is_published', 'position'],
   storeSchema: MenuBody,
   updateSchema: MenuBody,
-  roles: ADMIN_ONLY,
   exportColumns: ['id', 'title', 'content_url', 'redirect_url', 'is_external', 'position', 'is_published', 'status', 'created_at'],
 });
 
 export const subMenuResource = defineResource({
-  name: 'web-page-sub-menu',
+  ...RESOURCES.subMenus,
   table: 'web_page_sub_menus',
   columns: columnsOf('web_page_sub_menus', [...RECORD, ...MENU, 'web_page_menu_id']),
   searchable: ['title', 'content_url'],
@@ -45,6 +42,5 @@ export const subMenuResource = defineResource({
   relations: { menu: { table: 'web_page_menus', foreignKey: 'web_page_menu_id', columns: ['title'] } },
   storeSchema: SubMenuBody,
   updateSchema: SubMenuBody,
-  roles: ADMIN_ONLY,
   exportColumns: ['id', 'web_page_menu_id', 'title', 'content_url', 'redirect_url', 'is_external', 'position', 'is_published', 'status', 'created_at'],
 });

@@ -4,6 +4,7 @@
  * page-builder grid lives in `custom_fields` as `{"layout": {rows: [...]}}`.
  */
 import { CATEGORY_FIELDS, type PageBody, PageBody as PageBodySchema, type PageContentType, type PageLayout } from '../../../common/schemas/pages.js';
+import { RESOURCES } from '../../../common/resources.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { type AnyDb, columnsOf, type CreateContext, defineResource, type TransactionContext } from '../../lib/resource/definition.js';
 import { slugify } from '../../lib/slug.js';
@@ -34,23 +35,6 @@ const PAGE_COLUMNS = [
   'template',
   'creator',
   'slug',
-  'status',
-  'created_at',
-  'updated_at',
-] as const;
-
-/** What a list shows by default: no content or grid, which can be large. */
-const LIST_COLUMNS = [
-  'id',
-  'url',
-  'title',
-  'published_at',
-  'content_type',
-  'blog_category_id',
-  'news_category_id',
-  'notice_category_id',
-  'image',
-  'views',
   'status',
   'created_at',
   'updated_at',
@@ -110,8 +94,7 @@ const CLEARED = {
   source_files_url: null,
 };
 
-async function createPage(ctx: CreateContext, body: Record<string, unknown>): Promise<number> {
-  const form = body as PageBody;
+async function createPage(ctx: CreateContext, form: PageBody): Promise<number> {
   const at = now();
   const row = await ctx.db
     .insertInto('web_pages')
@@ -129,8 +112,7 @@ async function createPage(ctx: CreateContext, body: Record<string, unknown>): Pr
 }
 
 /** The page form does not carry the grid: without `layout` the page keeps the one it has. */
-async function updatePage({ trx }: TransactionContext, id: number, body: Record<string, unknown>): Promise<void> {
-  const form = body as PageBody;
+async function updatePage({ trx }: TransactionContext, id: number, form: PageBody): Promise<void> {
   const db = trx as AnyDb;
   const current = (await db.selectFrom('web_pages').select('custom_fields').where('id', '=', id).executeTakeFirst()) as
     { custom_fields: string | null } | undefined;
@@ -163,11 +145,10 @@ function presentPage(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 export const pageResource = defineResource({
-  name: 'page-build',
+  ...RESOURCES.pages,
   exportAliases: ['Webpage\\WebPages'],
   table: 'web_pages',
   columns: columnsOf('web_pages', PAGE_COLUMNS),
-  listColumns: LIST_COLUMNS,
   searchable: ['title', 'url'],
   sortable: ['id', 'title', 'url', 'created_at', 'published_at'],
   filterable: ['id', 'url', 'content_type', 'blog_category_id', 'news_category_id', 'notice_category_id', 'published_at', 'created_at'],
@@ -178,7 +159,6 @@ export const pageResource = defineResource({
   },
   storeSchema: PageBodySchema,
   updateSchema: PageBodySchema,
-  roles: { read: ['admin'], write: ['admin'] },
   // Spec §7: model Webpage\WebPages, title webpage-list.
   exportColumns: [
     'id',

@@ -1,10 +1,11 @@
 /** Fee payments as a resource (spec §2, §3): columns, lists and export; the rules are in payments.service.ts. */
+import { RESOURCES } from '../../../common/resources.js';
 import { PaymentBody } from '../../../common/schemas/payments.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
-import { type Body, changePayment, createPayment, guardPayment } from './payments.service.js';
+import { changePayment, createPayment, guardPayment } from './payments.service.js';
 
 export const paymentResource = defineResource({
-  name: 'scholarship-payments',
+  ...RESOURCES.payments,
   table: 'scholarship_payments',
   columns: {
     ...columnsOf('scholarship_payments', [
@@ -34,9 +35,7 @@ export const paymentResource = defineResource({
   relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'phone_number'] } },
   storeSchema: PaymentBody,
   updateSchema: PaymentBody,
-  roles: { read: ['admin', 'institute'], write: ['admin', 'institute'] },
   owner: 'institute_id',
-  listColumns: ['id', 'institute_id', 'amount', 'payment_method', 'transaction_id', 'date', 'is_approved', 'approved_at', 'status', 'created_at'],
   exportColumns: [
     'id',
     'institute_id',
@@ -52,7 +51,8 @@ export const paymentResource = defineResource({
     'created_at',
   ],
 
-  create: (ctx, raw) => createPayment(ctx, raw as Body),
-  update: (ctx, id, raw) => changePayment(ctx, id, raw as Body),
+  create: createPayment,
+  update: changePayment,
+  guardColumns: ['is_approved'],
   guardWrite: guardPayment,
 });

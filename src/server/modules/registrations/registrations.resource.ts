@@ -4,10 +4,11 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { REGISTRATION_PAGE_SIZE } from '../../../common/constants.js';
+import { RESOURCES } from '../../../common/resources.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
 import { type Caller, columnsOf, defineResource, type StoredRow } from '../../lib/resource/definition.js';
-import { definedOnly } from '../../lib/objects.js';
+import { withNulls } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import type { Database } from '../../db/types.js';
 import { inSharedTransaction } from './group-commit.js';
@@ -45,7 +46,20 @@ const INFO_FIELDS = [
   'institute_name_english',
 ] as const;
 
-const COLUMNS = ['id', 'institute_id', 'reg_no', 'roll_no', 'full_name', 'photo', 'creator', 'slug', 'status', 'created_at', 'updated_at', ...INFO_FIELDS];
+const COLUMNS = [
+  'id',
+  'institute_id',
+  'reg_no',
+  'roll_no',
+  'full_name',
+  'photo',
+  'creator',
+  'slug',
+  'status',
+  'created_at',
+  'updated_at',
+  ...INFO_FIELDS,
+] as const;
 
 /** Fields a form may leave empty; an update clears them, as a submitted form means. */
 const OPTIONAL_FIELDS = Object.entries(registrationFields)
@@ -57,7 +71,7 @@ function seasonYear(): string {
   return String(new Date(Date.now() + 6 * 3600 * 1000).getUTCFullYear()).slice(2);
 }
 
-type Body = Record<string, unknown> & { institute_id: number; class: string; gender: string; name_english: string };
+type Body = RegistrationBody & { institute_id: number };
 
 /** The names of the registration's institute: an institute writing its own is the caller, already read. */
 async function instituteNames(db: Kysely<Database>, caller: Caller, instituteId: number): Promise<{ name: string; institute_name_english: string | null }> {
@@ -81,8 +95,7 @@ async function rowValues(db: Kysely<Database>, caller: Caller, body: Body) {
   const institute = await instituteNames(db, caller, body.institute_id);
   const id = (v: unknown) => (typeof v === 'number' ? v : undefined);
   return {
-    ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, null])),
-    ...definedOnly(body),
+    ...withNulls(body, OPTIONAL_FIELDS),
     department: (body.department as string | undefined) ?? 'p',
     full_name: body.name_english,
     division: divisionById.get(id(body.division_id) ?? 0)?.name_bn ?? null,
@@ -94,26 +107,10 @@ async function rowValues(db: Kysely<Database>, caller: Caller, body: Body) {
 }
 
 export const registrationResource = defineResource({
-  name: 'scholarship-registrations',
+  ...RESOURCES.registrations,
   exportAliases: ['Registration'],
   table: 'scholarship_registrations',
   columns: columnsOf('scholarship_registrations', COLUMNS),
-  listColumns: [
-    'id',
-    'institute_id',
-    'reg_no',
-    'roll_no',
-    'full_name',
-    'name_bangla',
-    'class',
-    'gender',
-    'department',
-    'contact_number',
-    'father_name_english',
-    'mother_name_english',
-    'status',
-    'created_at',
-  ],
   searchable: [...SEARCH_COLUMNS],
   searchIndex: registrationSearch,
   countedTotal: activeRegistrations,
@@ -135,7 +132,6 @@ export const registrationResource = defineResource({
   relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'institute_name_english', 'phone_number'] } },
   storeSchema: RegistrationBody,
   updateSchema: RegistrationBody,
-  roles: { read: ['admin', 'institute'], write: ['admin', 'institute'] },
   owner: 'institute_id',
   defaultPageSize: REGISTRATION_PAGE_SIZE,
   exportColumns: [
@@ -163,8 +159,7 @@ export const registrationResource = defineResource({
 
   // Group commit on purpose: concurrent creates share one transaction (group-commit.ts), so a season's
   // deadline rush pays one commit per group instead of one per student.
-  async create(ctx, raw) {
-    const body = raw as Body;
+  async create(ctx, body) {
     const values = await rowValues(ctx.db, ctx, body);
     return inSharedTransaction(
       ctx.db,
@@ -179,8 +174,8 @@ export const registrationResource = defineResource({
         // The stored row comes back from the insert itself: the response needs no second read.
         const row = await trx
           .insertInto('scholarship_registrations')
-          .values({ ...values, reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at } as never)
-          .returning(COLUMNS as never)
+          .values({ ...values, reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at })
+          .returning(COLUMNS)
           .executeTakeFirstOrThrow();
         await bumpCount(trx, countKeyOf(body), 1);
         return row as StoredRow;
@@ -189,13 +184,12 @@ export const registrationResource = defineResource({
     );
   },
 
-  async update({ trx, ...caller }, id, raw) {
-    const body = raw as Body;
+  async update({ trx, ...caller }, id, body) {
     const values = await rowValues(trx, caller, body);
     const before = await countedState(trx, id);
     await trx
       .updateTable('scholarship_registrations')
-      .set({ ...values, updated_at: now() } as never)
+      .set({ ...values, updated_at: now() })
       .where('id', '=', id)
       .execute();
     if (before.status === 1) {

@@ -1,5 +1,6 @@
 /** User roles (spec §2 user/user-role). Admin only; the admin and institute roles carry the permissions. */
 import { ROLES } from '../../../common/constants.js';
+import { RESOURCES } from '../../../common/resources.js';
 import { UserRoleBody } from '../../../common/schemas/content.js';
 import { HttpError } from '../../lib/errors.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
@@ -8,7 +9,7 @@ import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 const isSystemRole = (slug: unknown) => (ROLES as readonly unknown[]).includes(slug);
 
 export const roleResource = defineResource({
-  name: 'user-roles',
+  ...RESOURCES.userRoles,
   table: 'user_roles',
   columns: columnsOf('user_roles', ['id', 'title', 'slug', 'status', 'created_at', 'updated_at']),
   searchable: ['title', 'slug'],
@@ -16,9 +17,9 @@ export const roleResource = defineResource({
   filterable: ['id', 'title', 'slug'],
   storeSchema: UserRoleBody,
   updateSchema: UserRoleBody,
-  roles: { read: ['admin'], write: ['admin'] },
   exportColumns: ['id', 'title', 'slug', 'status', 'created_at'],
   audited: { store: 'role.create', update: 'role.update' },
+  guardColumns: ['slug'],
   guardWrite(_ctx, row, action) {
     if ((action === 'soft-delete' || action === 'destroy') && isSystemRole(row.slug)) throw new HttpError(409, 'system_role');
   },

@@ -4,6 +4,7 @@
  * empties the app's cache at once, and every other server's through Redis (site-invalidation.ts).
  */
 import { createHash } from 'node:crypto';
+import { RESOURCES } from '../../../common/resources.js';
 
 export type Rendered = { status: number; type: string; body: string; etag: string };
 
@@ -39,8 +40,9 @@ export function createSiteCache(ttlMs = SITE_CACHE_TTL_MS): SiteCache {
   };
 }
 
-/** API paths whose successful writes change what the public site shows. */
-const SITE_WRITES = /^\/api\/v1\/(page-build|web-page-menu|web-page-sub-menu|blog-categories|news-categories|notice-categories|settings|media)(\/|$)/;
+/** API paths whose successful writes change what the public site shows: the resources the list marks, settings and media. */
+const SITE_WRITE_PATHS = [...Object.values(RESOURCES).flatMap((resource) => ('publicSite' in resource ? [resource.name] : [])), 'settings', 'media'];
+const SITE_WRITES = new RegExp(`^/api/v1/(${SITE_WRITE_PATHS.join('|')})(/|$)`);
 
 export function isSiteWrite(method: string, url: string, status: number): boolean {
   return method !== 'GET' && method !== 'HEAD' && status < 400 && SITE_WRITES.test(url);

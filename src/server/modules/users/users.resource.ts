@@ -1,6 +1,7 @@
 /** Institute accounts for admins (spec §2 Users): the institute form, passwords hashed, contacts unique. */
 import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute.js';
-import type { Role } from '../../../common/constants.js';
+import { RESOURCES } from '../../../common/resources.js';
+import type { UsersTable } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
@@ -8,26 +9,22 @@ import { recordAudit } from '../../lib/audit.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
 import { refuseTakenContacts } from './users.service.js';
 
-type UserBody = Omit<UserUpdateBody, 'password'> & { password?: string; role?: Role };
-
 export const userResource = defineResource({
-  name: 'users',
+  ...RESOURCES.users,
   table: 'users',
   columns: {
     ...columnsOf(
       'users',
-      PUBLIC_USER_COLUMNS.map((column) => column.slice('users.'.length)),
+      PUBLIC_USER_COLUMNS.map((column) => column.slice('users.'.length) as keyof UsersTable & string),
     ),
     role: 'user_roles.slug',
   },
-  listColumns: ['id', 'uid', 'name', 'institute_name_english', 'email', 'phone_number', 'role', 'upozilla', 'status', 'created_at'],
   source: (db) => db.selectFrom('users').innerJoin('user_roles', 'user_roles.id', 'users.role_id'),
   searchable: ['name', 'institute_name_english', 'email', 'phone_number', 'uid'],
   sortable: ['id', 'uid', 'name', 'institute_name_english', 'created_at'],
   filterable: ['id', 'uid', 'role', 'institute_type', 'institute_level', 'institute_management_type', 'division_id', 'zilla_id', 'upozilla_id', 'created_at'],
   storeSchema: UserStoreBody,
   updateSchema: UserUpdateBody,
-  roles: { read: ['admin'], write: ['admin'] },
   exportColumns: [
     'id',
     'uid',
@@ -47,8 +44,8 @@ export const userResource = defineResource({
     'status',
     'created_at',
   ],
-  async create(ctx, raw) {
-    const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password: string; password_confirmation: string };
+  async create(ctx, body) {
+    const { password, password_confirmation: _confirmation, role, ...fields } = body;
     await refuseTakenContacts(ctx.db, fields);
     // Hashed before the transaction: argon2 takes tens of milliseconds that no lock should wait for.
     const passwordHash = await hashPassword(password);
@@ -69,8 +66,8 @@ export const userResource = defineResource({
       return id;
     });
   },
-  async update(ctx, id, raw) {
-    const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password_confirmation?: string };
+  async update(ctx, id, body) {
+    const { password, password_confirmation: _confirmation, role, ...fields } = body;
     await refuseTakenContacts(ctx.trx, fields, id);
     const before = await ctx.trx
       .selectFrom('users')
@@ -87,6 +84,7 @@ export const userResource = defineResource({
       await recordAudit(ctx.trx, { ...entry, action: 'password.change' });
     }
   },
+  guardColumns: ['id'],
   guardWrite: (ctx, row, action) => {
     if ((action === 'soft-delete' || action === 'destroy') && row.id === ctx.user.id) throw new ValidationError({ id: ['cannot_remove_self'] });
   },

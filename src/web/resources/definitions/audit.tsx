@@ -2,25 +2,13 @@
 import { Code } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import type { ListRowOf } from '../../../common/resources';
 import { formatDateTime, localizeDigits } from '../../i18n/format';
 import { idColumn, idDetail } from '../columns';
 import { defineResource } from '../defineResource';
 import type { ShowContext } from '../types';
 
-export type AuditRow = {
-  id: number;
-  created_at: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_role: string | null;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  ip: string | null;
-  user_agent?: string | null;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-};
+export type AuditRow = ListRowOf<'audit'>;
 
 const actionLabel = (action: string, t: TFunction) => t(`audit.actions.${action.replace('.', '_')}`, { defaultValue: action });
 
@@ -36,7 +24,7 @@ const recordLabel = (row: AuditRow, { lang }: ShowContext) => (row.entity_id ? `
 const changes = (value: Record<string, unknown> | null | undefined) => (value ? <Code block>{JSON.stringify(value, null, 2)}</Code> : '—');
 
 export const auditLogs = defineResource<AuditRow>({
-  name: 'audit-logs',
+  resource: 'audit',
   section: 'auditLogs',
   text: 'auditLogs',
   list: {
@@ -65,7 +53,6 @@ export const auditLogs = defineResource<AuditRow>({
       { label: 'audit_after', value: (row) => changes(row.after) },
     ],
   },
-  canChange: () => false,
   lockedText: (t) => t('audit.readOnly'),
   rowLabel: (row) => `${row.action} #${row.id}`,
 });

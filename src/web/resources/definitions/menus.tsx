@@ -3,8 +3,11 @@ import { Anchor } from '@mantine/core';
 import { MenuBody, SubMenuBody } from '../../../common/schemas/content';
 import { idColumn, idDetail, showId, stampDetails, statusColumn, YesNo } from '../columns';
 import { defineResource } from '../defineResource';
-import type { MenuRow, SubMenuRow } from '../rows';
+import type { ListRowOf } from '../../../common/resources';
 import type { Column, DetailRow, FieldSpec, FormValues } from '../types';
+
+type MenuRow = ListRowOf<'menus'>;
+type SubMenuRow = ListRowOf<'subMenus'>;
 
 const link = (url: string | null) =>
   url ? (
@@ -53,7 +56,7 @@ const menuDetails: readonly DetailRow<MenuRow>[] = [
 ];
 
 export const webPageMenu = defineResource<MenuRow>({
-  name: 'web-page-menu',
+  resource: 'menus',
   section: 'webPageMenu',
   text: 'webPageMenu',
   list: { columns: [idColumn, { key: 'title', label: 'title' }, ...menuColumns], minWidth: 720, exportTitle: 'webpage-menu-list' },
@@ -65,7 +68,7 @@ export const webPageMenu = defineResource<MenuRow>({
 const menuOf = (row: SubMenuRow) => row.menu?.title ?? `#${row.web_page_menu_id}`;
 
 export const webPageSubMenu = defineResource<SubMenuRow>({
-  name: 'web-page-sub-menu',
+  resource: 'subMenus',
   section: 'webPageSubMenu',
   text: 'webPageSubMenu',
   list: {

@@ -4,7 +4,8 @@
  * (src/web/pages), and every row offers the page builder.
  */
 import { IconLayoutColumns } from '@tabler/icons-react';
-import { PageBody, publishedAtInput, type PageRow } from '../../../common/schemas/pages';
+import type { RowOf } from '../../../common/resources';
+import { PageBody, publishedAtInput } from '../../../common/schemas/pages';
 import { PageDetailsView } from '../../pages/PageDetailsView';
 import { PageFormBody } from '../../pages/PageFormBody';
 import { pageBuilderHref } from '../../pages/pageBuilderHref';
@@ -12,6 +13,9 @@ import { PageLink } from '../../pages/PageLink';
 import { idColumn } from '../columns';
 import { defineResource } from '../defineResource';
 import type { FormValues } from '../types';
+
+/** Its screens show fetched pages; its list asks for no more than it shows. */
+type PageRow = RowOf<'pages'>;
 
 const idText = (id: number | null | undefined) => (id === null || id === undefined ? '' : String(id));
 
@@ -42,7 +46,7 @@ function pageValues(row?: PageRow): FormValues {
 }
 
 export const pageBuild = defineResource<PageRow>({
-  name: 'page-build',
+  resource: 'pages',
   section: 'pageBuild',
   text: 'pageBuild',
   list: {

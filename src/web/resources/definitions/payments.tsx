@@ -13,8 +13,10 @@ import { methodLabel } from '../../registrations/reference';
 import { serialColumn, stampDetails } from '../columns';
 import { ANALYTICS_KEY } from '../../dashboard/analyticsApi';
 import { defineResource } from '../defineResource';
-import type { PaymentRow } from '../rows';
+import type { ListRowOf } from '../../../common/resources';
 import type { Column, DetailRow, ShowContext } from '../types';
+
+export type PaymentRow = ListRowOf<'payments'>;
 
 export function ApprovalBadge({ approved, context }: { approved: unknown; context: ShowContext }) {
   return approved ? (
@@ -85,7 +87,7 @@ const details: readonly DetailRow<PaymentRow>[] = [
 const adminForm = withPaymentRules(PaymentFields.extend({ institute_id: requiredId() }));
 
 export const payments = defineResource<PaymentRow>({
-  name: 'scholarship-payments',
+  resource: 'payments',
   section: 'payments',
   text: 'payments',
   list: { columns, relations: ['institute'], addNew: false, minWidth: 600, exportTitle: 'payment-list' },
@@ -108,7 +110,6 @@ export const payments = defineResource<PaymentRow>({
     },
   },
   details: { rows: details },
-  canChange: (row, user) => user.role === 'admin' || !row.is_approved,
   lockedText: (t) => t('payments.locked'),
   // The dashboard's numbers and the paid badge.
   alsoInvalidates: [ANALYTICS_KEY],

@@ -15,8 +15,10 @@ import { RegistrationSheet } from '../../registrations/RegistrationSheet';
 import { serialColumn } from '../columns';
 import { ANALYTICS_KEY } from '../../dashboard/analyticsApi';
 import { defineResource } from '../defineResource';
-import type { RegistrationRow } from '../rows';
+import type { ListRowOf } from '../../../common/resources';
 import type { Column, FormValues } from '../types';
+
+export type RegistrationRow = ListRowOf<'registrations'>;
 
 const digits = (value: string | null | undefined, lang: Parameters<typeof localizeDigits>[1]) => (value ? localizeDigits(value, lang) : '—');
 
@@ -68,7 +70,7 @@ function formValues(row: RegistrationRow | undefined): FormValues {
 }
 
 export const registrations = defineResource<RegistrationRow>({
-  name: 'scholarship-registrations',
+  resource: 'registrations',
   section: 'registrations',
   text: 'registrations',
   list: { columns, minWidth: 920, exportTitle: 'registration-list', pageSize: REGISTRATION_PAGE_SIZE },

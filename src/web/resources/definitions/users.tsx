@@ -14,7 +14,9 @@ import { FormSection, InstituteFormSections, instituteValues } from '../../insti
 import { instituteFacts } from '../../institute/instituteFacts';
 import { idColumn, idDetail, stampDetails, statusColumn, statusDetail } from '../columns';
 import { defineResource } from '../defineResource';
-import type { UserRoleRow } from '../rows';
+import type { ListRowOf } from '../../../common/resources';
+
+type UserRoleRow = ListRowOf<'userRoles'>;
 
 function UserFormBody({ mode }: { mode: 'create' | 'edit' }) {
   const { t } = useTranslation();
@@ -29,7 +31,7 @@ function UserFormBody({ mode }: { mode: 'create' | 'edit' }) {
 }
 
 export const users = defineResource<PublicUser>({
-  name: 'users',
+  resource: 'users',
   section: 'users',
   text: 'users',
   list: {
@@ -67,7 +69,7 @@ export const users = defineResource<PublicUser>({
 });
 
 export const userRoles = defineResource<UserRoleRow>({
-  name: 'user-roles',
+  resource: 'userRoles',
   section: 'users',
   subPath: '/user-role',
   text: 'userRoles',
