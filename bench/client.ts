@@ -16,8 +16,8 @@ type Manifest = Record<string, ManifestChunk>;
 export const SCREENS: Record<string, string[]> = {
   login: [],
   // The shell loads its Query provider beside it (app/AppRoutes.tsx): the login screen does without.
-  dashboard: ['shell/Shell.tsx', 'app/QueryProvider.tsx', 'dashboard/DashboardPage.tsx'],
-  'registration form': ['shell/Shell.tsx', 'app/QueryProvider.tsx', 'resources/modules/registrations.tsx'],
+  dashboard: ['shell/Shell.tsx', 'app/QueryProvider.tsx', 'shell/DashboardScreen.tsx'],
+  'registration form': ['shell/Shell.tsx', 'app/QueryProvider.tsx', 'features/registrations/module.tsx'],
 };
 
 export type ScreenSize = { screen: string; files: string[]; jsGzipKb: number; cssGzipKb: number };

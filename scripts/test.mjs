@@ -71,7 +71,7 @@ fs.mkdirSync(results, { recursive: true });
 stage('type check', 'npx', ['tsc', '-p', 'tsconfig.json']);
 stage('type check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
 stage('lint', 'npx', ['eslint', '.']);
-stage('import cycles', 'node', ['scripts/check-cycles.mjs']);
+stage('import cycles', 'node', ['scripts/check-imports.mjs']);
 stage('format', 'npx', ['prettier', '--check', '.']);
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

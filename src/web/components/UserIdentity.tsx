@@ -3,7 +3,7 @@ import { Avatar, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '../../common/schemas/user';
 import { paths } from '../app/paths';
-import { displayName } from '../dashboard/instituteNames';
+import { displayName } from '../institute/instituteNames';
 import { useLanguage } from '../i18n';
 
 export function UserIdentity({ user }: { user: PublicUser }) {

@@ -5,7 +5,7 @@
 import { Text } from '@mantine/core';
 import type { PublicUser } from '../../common/schemas/user';
 import { RemoteSelectField } from '../components/RemoteSelect';
-import { displayName } from '../dashboard/instituteNames';
+import { displayName } from './instituteNames';
 import { useLanguage } from '../i18n';
 
 export function InstituteOfForm({ user, label, valueLabel }: { user: PublicUser; label: string; valueLabel?: string }) {

@@ -5,17 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Role } from '../../common/constants';
 import { paths } from '../app/paths';
+import { sectionParts } from './sectionParts';
 import { isSectionActive, sections, type Section } from './sections';
 
 function SectionLink({ section, onNavigate }: { section: Section; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const Icon = sectionParts[section.key].icon;
   return (
     <NavLink
       component={Link}
       to={section.path}
       label={t(`nav.${section.key}`)}
-      leftSection={<section.icon size={20} stroke={1.6} aria-hidden />}
+      leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
       active={isSectionActive(section, pathname)}
       onClick={onNavigate}
     />

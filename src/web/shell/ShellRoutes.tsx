@@ -7,7 +7,7 @@ import type { Role } from '../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { MessagePanel } from './MessagePanel';
 import { SectionGuard } from './SectionGuard';
-import { sectionScreens } from './sectionScreens';
+import { sectionParts } from './sectionParts';
 import { sections } from './sections';
 
 export function ShellRoutes({ role }: { role: Role }) {
@@ -16,7 +16,7 @@ export function ShellRoutes({ role }: { role: Role }) {
     <Suspense fallback={<FullPageLoader minHeight={240} />}>
       <Routes>
         {sections.map((section) => {
-          const Screen = sectionScreens[section.key];
+          const { Screen } = sectionParts[section.key];
           const element = (
             <SectionGuard section={section} role={role}>
               <Screen />

@@ -1,0 +1,113 @@
+/**
+ * The import rules eslint cannot check here (its import plugin's resolver is missing from this registry):
+ * - no circle anywhere (static or lazy `import()` alike): with a cycle, load order decides what a
+ *   module sees, and a lazy screen that imports the table listing it keeps every screen in one chunk graph;
+ * - the client's features (src/web/features/<feature>) never import each other, and only the shell and
+ *   the app's routes import a feature: what two features share lives in the machinery
+ *   (src/web/resources, components, api, institute…), so a feature can change or go alone.
+ * Modules are resolved the way tsc resolves them, per tsconfig (server and web), so `.js` specifiers
+ * and extensionless imports both count. Type-only imports are erased at build time and do not count.
+ * Prints each violation; exit code 1 if any.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Every source file of a tsconfig with the files it imports at run time. */
+function importGraph(configFile) {
+  const { config } = ts.readConfigFile(path.join(root, configFile), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root);
+  const graph = new Map();
+  for (const file of parsed.fileNames) {
+    if (!file.startsWith(path.join(root, 'src'))) continue;
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const specifiers = [];
+    const visit = (node) => {
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && !node.isTypeOnly) {
+        const named = node.importClause?.namedBindings;
+        const onlyTypes =
+          named && ts.isNamedImports(named) && !node.importClause.name && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+        if (!onlyTypes) specifiers.push(node.moduleSpecifier.text);
+      }
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0])) {
+        specifiers.push(node.arguments[0].text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    const targets = specifiers
+      .map((specifier) => ts.resolveModuleName(specifier, file, parsed.options, ts.sys).resolvedModule)
+      .filter((resolved) => resolved && !resolved.isExternalLibraryImport && resolved.resolvedFileName.startsWith(path.join(root, 'src')))
+      .map((resolved) => resolved.resolvedFileName);
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** Strongly connected components of more than one file (or a file importing itself): Tarjan's algorithm. */
+function cycles(graph) {
+  let index = 0;
+  const indexOf = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const connect = (file) => {
+    indexOf.set(file, index);
+    low.set(file, index++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!indexOf.has(next)) {
+        connect(next);
+        low.set(file, Math.min(low.get(file), low.get(next)));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file), indexOf.get(next)));
+    }
+    if (low.get(file) !== indexOf.get(file)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component);
+  };
+  for (const file of graph.keys()) if (!indexOf.has(file)) connect(file);
+  return found;
+}
+
+const FEATURES = path.join(root, 'src/web/features') + path.sep;
+/** Where a file's feature is, or undefined outside the features. */
+const featureOf = (file) => (file.startsWith(FEATURES) ? file.slice(FEATURES.length).split(path.sep)[0] : undefined);
+const MAY_IMPORT_FEATURES = ['src/web/shell', 'src/web/app'].map((dir) => path.join(root, dir) + path.sep);
+
+/** Imports that cross the features' boundary: feature to another feature, or the machinery to a feature. */
+function boundaryViolations(graph) {
+  const found = [];
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      const to = featureOf(target);
+      if (!to || to === featureOf(file) || MAY_IMPORT_FEATURES.some((dir) => file.startsWith(dir))) continue;
+      found.push(`${path.relative(root, file)} imports ${path.relative(root, target)}`);
+    }
+  }
+  return found;
+}
+
+let failed = false;
+for (const config of ['tsconfig.json', 'tsconfig.web.json']) {
+  const graph = importGraph(config);
+  for (const component of cycles(graph)) {
+    failed = true;
+    console.error(`import cycle (${config}) through ${component.length} files:\n  ${component.map((file) => path.relative(root, file)).join('\n  ')}`);
+  }
+  for (const violation of boundaryViolations(graph)) {
+    failed = true;
+    console.error(`a feature's boundary crossed: ${violation}`);
+  }
+}
+if (failed) process.exit(1);
+console.log('no import cycles, no feature importing another');

@@ -1,0 +1,158 @@
+/**
+ * Dashboard (spec §2): the welcome and a reminder to change a temporary password, then
+ * - for an institute: quick links, its numbers (registrations, boys, girls, fee, paid, due, pending),
+ *   the per-class table, the profile card and its registration list;
+ * - for an admin: the same numbers across institutes, boys and girls per class as a chart and a
+ *   table, the per-institute list, and the profile card.
+ */
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCash, IconList, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
+import type { PublicUser } from '../../../common/schemas/user';
+import { useCurrentUser } from '../../auth/session';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { failureMessage } from '../../components/notify';
+import { useLanguage } from '../../i18n';
+import { sectionPath } from '../../shell/sections';
+import { ClassTable, StatCards } from './AnalyticsBlocks';
+import { analyticsQuery, type InstitutePage } from '../../api/analytics';
+import { displayName } from '../../institute/instituteNames';
+import { InstituteTable } from './InstituteTable';
+import { ProfileCard } from './ProfileCard';
+
+const ClassChart = lazy(() => import('./ClassChart'));
+
+function QuickLinks() {
+  const { t } = useTranslation();
+  const registrations = sectionPath('registrations');
+  const links = [
+    { to: `${registrations}/create`, label: t('analytics.links.register'), icon: IconUserPlus, variant: 'filled' },
+    { to: registrations, label: t('analytics.links.list'), icon: IconList, variant: 'default' },
+    { to: `${sectionPath('payments')}/create`, label: t('analytics.links.deposit'), icon: IconCash, variant: 'default' },
+  ] as const;
+  return (
+    <nav aria-label={t('analytics.quickLinks')} data-testid="quick-links">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        {links.map((link) => (
+          <Button key={link.to} component={Link} to={link.to} variant={link.variant} size="md" leftSection={<link.icon size={20} aria-hidden />} fullWidth>
+            {link.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </nav>
+  );
+}
+
+function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" title={t('analytics.loadFailed')}>
+      <Group justify="space-between">
+        <Text size="sm">{failureMessage(error)}</Text>
+        <Button size="xs" variant="white" color="red" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+const NumbersSkeleton = () => <Skeleton h={220} radius="md" />;
+
+function InstituteDashboard({ user, students }: { user: PublicUser; students: ReactNode }) {
+  const { t } = useTranslation();
+  const analytics = useQuery(analyticsQuery());
+
+  return (
+    <>
+      <QuickLinks />
+      {analytics.data ? (
+        <>
+          <StatCards analytics={analytics.data} title={t('analytics.cardsTitle')} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <ClassTable analytics={analytics.data} />
+            <ProfileCard user={user} />
+          </SimpleGrid>
+        </>
+      ) : analytics.isError ? (
+        <>
+          <LoadFailed error={analytics.error} retry={() => void analytics.refetch()} />
+          <ProfileCard user={user} />
+        </>
+      ) : (
+        <>
+          <NumbersSkeleton />
+          <ProfileCard user={user} />
+        </>
+      )}
+      <Suspense fallback={<FullPageLoader minHeight={160} />}>{students}</Suspense>
+    </>
+  );
+}
+
+function AdminDashboard({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const [institutes, setInstitutes] = useState<InstitutePage>({ page: 1, paginate: DEFAULT_PAGE_SIZE, search: '' });
+  const analytics = useQuery(analyticsQuery(institutes));
+
+  return (
+    <>
+      {analytics.data ? (
+        <>
+          <StatCards analytics={analytics.data} title={t('analytics.cardsTitleAdmin')} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Suspense fallback={<Paper withBorder mih={220} />}>
+              <ClassChart rows={analytics.data.analytics} />
+            </Suspense>
+            <ClassTable analytics={analytics.data} />
+          </SimpleGrid>
+          <InstituteTable page={analytics.data.institutes} state={institutes} onChange={setInstitutes} loading={analytics.isFetching} />
+        </>
+      ) : analytics.isError ? (
+        <LoadFailed error={analytics.error} retry={() => void analytics.refetch()} />
+      ) : (
+        <NumbersSkeleton />
+      )}
+      <ProfileCard user={user} />
+    </>
+  );
+}
+
+/** `students` is the institute's registration list, which the registrations feature draws (src/web/shell/DashboardScreen.tsx). */
+export default function DashboardPage({ students }: { students: ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const user = useCurrentUser();
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <div>
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          {t('dashboard.welcome', { name: displayName(user, lang) })}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {user.role === 'admin' ? t('dashboard.introAdmin') : t('dashboard.intro')}
+        </Text>
+      </div>
+      {user.must_change_password && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('dashboard.mustChangePasswordTitle')}
+          icon={<IconAlertTriangle aria-hidden />}
+          data-testid="must-change-password"
+        >
+          <Text size="sm">{t('dashboard.mustChangePassword')}</Text>
+          <Anchor component={Link} to={sectionPath('profile')} size="sm" fw={600}>
+            {t('dashboard.mustChangePasswordLink')}
+          </Anchor>
+        </Alert>
+      )}
+      {user.role === 'admin' ? <AdminDashboard user={user} /> : <InstituteDashboard user={user} students={students} />}
+    </Stack>
+  );
+}

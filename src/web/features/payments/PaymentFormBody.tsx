@@ -1,0 +1,147 @@
+/**
+ * The fee payment form (spec §2, §5): where to deposit first (the bKash number and bank account from
+ * the settings), then method, amount, transaction or receipt number and date; an admin also chooses
+ * the institute and approves. An institute is told its payment waits for approval.
+ */
+import { Alert, Fieldset, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingBank, IconDeviceMobile, IconHourglass, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { PublicUser } from '../../../common/schemas/user';
+import { useCurrentUser } from '../../auth/session';
+import { TextField } from '../../components/forms/fields';
+import { RadioGroupField, SwitchField } from '../../components/forms/moreFields';
+import { analyticsQuery, depositInfoQuery } from '../../api/analytics';
+import { useLanguage } from '../../i18n';
+import { formatMoney, localizeDigits, todayIso } from '../../i18n/format';
+import { InstituteOfForm } from '../../institute/InstituteOfForm';
+import { methodOptions } from '../../i18n/reference';
+import type { ListRowOf } from '../../../common/resources';
+import type { FormMode } from '../../resources/types';
+
+type PaymentRow = ListRowOf<'payments'>;
+
+function Fact({ icon, label, value, testId }: { icon: ReactNode; label: string; value: ReactNode; testId: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      {icon}
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid={testId}>
+          {value}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** The fee and where to pay it; a value the admin has not set yet says so. */
+export function DepositInfoCard() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const info = useQuery(depositInfoQuery);
+  const notSet = (
+    <Text component="span" c="dimmed" fw={400} fs="italic">
+      {t('payments.deposit.notSet')}
+    </Text>
+  );
+  const shown = (value: string | null | undefined) => (value?.trim() ? localizeDigits(value.trim(), lang) : notSet);
+  const iconProps = { size: 22, stroke: 1.6, color: 'var(--mantine-color-teal-8)', 'aria-hidden': true } as const;
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} bg="teal.0" data-testid="deposit-info">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t('payments.deposit.title')}
+        </Title>
+        {info.isPending ? (
+          <Skeleton h={60} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <Fact
+              icon={<IconReceipt {...iconProps} />}
+              label={t('payments.deposit.fee')}
+              value={info.data ? formatMoney(info.data.fee, lang) : notSet}
+              testId="deposit-fee"
+            />
+            <Fact
+              icon={<IconDeviceMobile {...iconProps} />}
+              label={t('payments.deposit.bkash')}
+              value={shown(info.data?.bkash_number)}
+              testId="deposit-bkash"
+            />
+            <Fact icon={<IconBuildingBank {...iconProps} />} label={t('payments.deposit.bank')} value={shown(info.data?.bank_account)} testId="deposit-bank" />
+          </SimpleGrid>
+        )}
+        <Text size="sm">{t('payments.deposit.howTo')}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What the institute still owes, under the amount. */
+function useDueHint(user: PublicUser): string | undefined {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const analytics = useQuery({ ...analyticsQuery(), enabled: user.role === 'institute' });
+  const due = analytics.data?.total_due;
+  return due ? t('payments.hints.due', { amount: formatMoney(due, lang) }) : undefined;
+}
+
+export function PaymentFormBody({ row }: { mode: FormMode; row?: PaymentRow }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const method = useWatch({ name: 'payment_method' }) as string;
+  const dueHint = useDueHint(user);
+
+  return (
+    <>
+      <DepositInfoCard />
+      <Fieldset legend={t('resources.payments.info')} variant="filled" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <InstituteOfForm user={user} label={t('payments.fields.institute_id')} valueLabel={row?.institute?.name} />
+          <RadioGroupField name="payment_method" label={t('payments.fields.payment_method')} options={methodOptions(t)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField
+              name="transaction_id"
+              label={method === 'bank' ? t('payments.transactionLabel.bank') : t('payments.transactionLabel.bkash')}
+              description={t('payments.hints.transaction')}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              lang="en"
+            />
+            <TextField
+              name="amount"
+              label={t('payments.fields.amount')}
+              inputMode="numeric"
+              leftSection={
+                <Text span fw={600} aria-hidden>
+                  ৳
+                </Text>
+              }
+              description={[t('payments.hints.amount'), dueHint].filter(Boolean).join(' ')}
+            />
+            <TextField name="date" label={t('payments.fields.date')} type="date" max={todayIso()} />
+          </SimpleGrid>
+          {isAdmin && <SwitchField name="is_approved" label={t('payments.fields.is_approved')} description={t('payments.hints.approve')} />}
+        </Stack>
+      </Fieldset>
+      {!isAdmin && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={row?.is_approved ? <IconInfoCircle aria-hidden /> : <IconHourglass aria-hidden />}
+          data-testid="pending-note"
+        >
+          {t('payments.hints.pending')}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Scholarship registrations (spec §2, §3, §5): the list of spec §2 (SI, Reg no, Name, Class, Gender,
+ * Mobile, Father, Mother), 100 a page; the registration form with its role rules; the printable
+ * details. An institute sees and changes only its own students (the server's owner rule).
+ */
+import { Text } from '@mantine/core';
+import { z } from 'zod';
+import { REGISTRATION_PAGE_SIZE } from '../../../common/constants';
+import { RegistrationBody } from '../../../common/schemas/registrations';
+import { requiredId } from '../../../common/validation';
+import { localizeDigits } from '../../i18n/format';
+import { classLabel, genderLabel } from '../../i18n/reference';
+import { RegistrationFormBody } from './RegistrationFormBody';
+import { RegistrationSheet } from './RegistrationSheet';
+import { serialColumn } from '../../resources/columns';
+import { ANALYTICS_KEY } from '../../api/analytics';
+import { defineResource } from '../../resources/defineResource';
+import type { ListRowOf } from '../../../common/resources';
+import type { Column, FormValues } from '../../resources/types';
+
+export type RegistrationRow = ListRowOf<'registrations'>;
+
+const digits = (value: string | null | undefined, lang: Parameters<typeof localizeDigits>[1]) => (value ? localizeDigits(value, lang) : '—');
+
+const columns: readonly Column<RegistrationRow>[] = [
+  serialColumn,
+  { key: 'reg_no', label: 'reg_no', render: (row, { lang }) => digits(row.reg_no, lang), nowrap: true },
+  {
+    key: 'full_name',
+    label: 'student_name',
+    render: (row) => (
+      <>
+        <Text size="sm" lang="en">
+          {row.full_name}
+        </Text>
+        {row.name_bangla && (
+          <Text size="xs" c="dimmed">
+            {row.name_bangla}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'class', label: 'class', render: (row, { t }) => classLabel(t, row.class), nowrap: true },
+  { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true },
+  { key: 'contact_number', label: 'contact_number', render: (row, { lang }) => digits(row.contact_number, lang), nowrap: true },
+  { key: 'father_name_english', label: 'father', render: (row) => <span lang="en">{row.father_name_english}</span> },
+  { key: 'mother_name_english', label: 'mother', render: (row) => <span lang="en">{row.mother_name_english}</span> },
+];
+
+/** Ticked ('1') or the field counts as not given; RegistrationFormBody shows what that means. */
+const declaration = z.preprocess((value) => (value === '1' ? '1' : undefined), z.literal('1', { error: 'required' }));
+
+/** An institute's form: the shared rules and the declaration. */
+const instituteForm = RegistrationBody.safeExtend({ declaration });
+/** An admin's: the institute must be chosen too (the server answers 422 otherwise). */
+const adminForm = RegistrationBody.safeExtend({ institute_id: requiredId(), declaration });
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+/** The shared schema's fields; the photo is its stored path (the upload field's value). */
+const FORM_FIELDS = Object.keys(RegistrationBody.shape) as (keyof typeof RegistrationBody.shape)[];
+
+function formValues(row: RegistrationRow | undefined): FormValues {
+  const values: FormValues = Object.fromEntries(FORM_FIELDS.map((name) => [name, text(row?.[name])]));
+  // Most students of class four and seven have no department.
+  values.department ||= 'p';
+  values.declaration = '0';
+  return values;
+}
+
+export const registrations = defineResource<RegistrationRow>({
+  resource: 'registrations',
+  section: 'registrations',
+  text: 'registrations',
+  list: { columns, minWidth: 920, exportTitle: 'registration-list', pageSize: REGISTRATION_PAGE_SIZE },
+  form: {
+    schema: instituteForm,
+    schemaFor: ({ user }) => (user.role === 'admin' ? adminForm : instituteForm),
+    values: formValues,
+    Body: RegistrationFormBody,
+    toBody: (values, _mode, user) => {
+      const { declaration: _ticked, ...body } = values;
+      // Spec §5: an institute's own names go with it (the server fills them in regardless).
+      return user.role === 'admin' ? body : { ...body, institute_name: user.name, institute_name_english: user.institute_name_english };
+    },
+  },
+  details: { rows: [], print: true, View: RegistrationSheet },
+  // The dashboard's numbers and the paid badge.
+  alsoInvalidates: [ANALYTICS_KEY],
+  rowLabel: (row) => row.full_name,
+});

@@ -1,0 +1,80 @@
+/**
+ * Users (spec §2 Users, §5 institute form) and the user roles nested under them at /user/user-role.
+ * Admin only: the section guard sends anybody else to the Dashboard.
+ */
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ROLES } from '../../../common/constants';
+import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute';
+import { UserRoleBody } from '../../../common/schemas/content';
+import type { PublicUser } from '../../../common/schemas/user';
+import { SelectField } from '../../components/forms/SelectField';
+import { localizeDigits } from '../../i18n/format';
+import { FormSection, InstituteFormSections, instituteValues } from '../../institute/InstituteFormSections';
+import { instituteFacts } from '../../institute/instituteFacts';
+import { idColumn, idDetail, stampDetails, statusColumn, statusDetail } from '../../resources/columns';
+import { defineResource } from '../../resources/defineResource';
+import type { ListRowOf } from '../../../common/resources';
+
+type UserRoleRow = ListRowOf<'userRoles'>;
+
+function UserFormBody({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormSection legend={t('users.sections.account')}>
+        <SelectField name="role" label={t('fields.role')} data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} allowDeselect={false} />
+      </FormSection>
+      <InstituteFormSections password={mode === 'create' ? 'required' : 'optional'} passwordHint={mode === 'edit' ? t('users.passwordKeep') : undefined} />
+    </>
+  );
+}
+
+export const users = defineResource<PublicUser>({
+  resource: 'users',
+  section: 'users',
+  text: 'users',
+  list: {
+    columns: [
+      idColumn,
+      { key: 'uid', label: 'uid', render: (row, { lang }) => localizeDigits(row.uid, lang), nowrap: true },
+      { key: 'name', label: 'institute' },
+      { key: 'phone_number', label: 'mobile', render: (row, { lang }) => (row.phone_number ? localizeDigits(row.phone_number, lang) : '—'), nowrap: true },
+      { key: 'email', label: 'email' },
+      {
+        key: 'role',
+        label: 'role',
+        render: (row, { t }) => (
+          <Badge variant="light" color={row.role === 'admin' ? 'grape' : 'blue'} miw="max-content">
+            {t(`role.${row.role}`)}
+          </Badge>
+        ),
+        nowrap: true,
+      },
+      statusColumn,
+    ],
+    minWidth: 860,
+  },
+  form: {
+    schema: UserStoreBody,
+    updateSchema: UserUpdateBody,
+    values: (row) => ({ role: row?.role ?? 'institute', ...instituteValues(row), password: '', password_confirmation: '' }),
+    Body: UserFormBody,
+  },
+  details: {
+    rows: [...instituteFacts, { label: 'role', value: (row, { t }) => t(`role.${row.role}`) }, statusDetail],
+    print: true,
+  },
+  rowLabel: (row) => row.name,
+});
+
+export const userRoles = defineResource<UserRoleRow>({
+  resource: 'userRoles',
+  section: 'users',
+  subPath: '/user-role',
+  text: 'userRoles',
+  list: { columns: [idColumn, { key: 'title', label: 'title' }, { key: 'slug', label: 'slug', nowrap: true }, statusColumn] },
+  form: { schema: UserRoleBody, values: (row) => ({ title: row?.title ?? '' }), fields: [{ kind: 'text', name: 'title', label: 'role_title' }] },
+  details: { rows: [idDetail, { label: 'title', value: (row) => row.title }, { label: 'slug', value: (row) => row.slug }, ...stampDetails] },
+  rowLabel: (row) => row.title,
+});

@@ -1,0 +1,47 @@
+/**
+ * The icon of each shell section and its screen, loaded when the section is first opened. Kept apart
+ * from the sections' path data (sections.ts), which the screens themselves import for their links: a
+ * screen imported by the table it is listed in would make every module one import cycle.
+ */
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconArticle,
+  IconCash,
+  IconHistory,
+  IconLayoutColumns,
+  IconLayoutDashboard,
+  IconLayoutGrid,
+  IconMenu2,
+  IconNews,
+  IconSchool,
+  IconSettings,
+  IconSitemap,
+  IconSpeakerphone,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { SectionKey } from './sections';
+
+type SectionParts = { icon: Icon; Screen: LazyExoticComponent<ComponentType> };
+
+/** The website management sections share one chunk. */
+const website = (name: keyof typeof import('../features/website/module')) =>
+  lazy(async () => ({ default: (await import('../features/website/module'))[name] }));
+
+export const sectionParts: Record<SectionKey, SectionParts> = {
+  dashboard: { icon: IconLayoutDashboard, Screen: lazy(() => import('./DashboardScreen')) },
+  users: { icon: IconUsers, Screen: lazy(() => import('../features/users/module')) },
+  registrations: { icon: IconSchool, Screen: lazy(() => import('../features/registrations/module')) },
+  payments: { icon: IconCash, Screen: lazy(() => import('../features/payments/module')) },
+  webPageMenu: { icon: IconMenu2, Screen: website('WebPageMenuModule') },
+  webPageSubMenu: { icon: IconSitemap, Screen: website('WebPageSubMenuModule') },
+  blogCategories: { icon: IconArticle, Screen: website('BlogCategoriesModule') },
+  newsCategories: { icon: IconNews, Screen: website('NewsCategoriesModule') },
+  noticeCategories: { icon: IconSpeakerphone, Screen: website('NoticeCategoriesModule') },
+  pageBuild: { icon: IconLayoutGrid, Screen: website('PageBuildModule') },
+  pageBuilder: { icon: IconLayoutColumns, Screen: website('PageBuilderModule') },
+  settings: { icon: IconSettings, Screen: lazy(() => import('../features/settings/SettingsModule')) },
+  auditLogs: { icon: IconHistory, Screen: lazy(() => import('../features/audit/module')) },
+  profile: { icon: IconUserCircle, Screen: lazy(() => import('../features/profile/ProfileModule')) },
+};
