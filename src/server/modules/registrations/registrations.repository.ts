@@ -1,19 +1,45 @@
 /** SQL that keeps registration numbers unique and the dashboard counters in step with the rows. */
-import { SqliteAdapter, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/types.js';
+import { type Insertable, type Selectable, SqliteAdapter, type Transaction, sql } from 'kysely';
+import type { Database, ScholarshipRegistrationsTable } from '../../db/types.js';
 
 /**
- * The next value of each named counter, taken inside the caller's transaction with one statement
- * (an upsert of every name, in the order given, so concurrent writers lock the rows alike).
+ * Moves each named counter on by its count inside the caller's transaction, with one statement (an
+ * upsert of every name, in sorted order, so concurrent writers lock the rows alike), and answers each
+ * one's new value: the block taken is the `count` numbers up to it.
  */
-export async function nextNumbers<Name extends string>(trx: Transaction<Database>, names: readonly Name[]): Promise<Record<Name, number>> {
+export async function reserveNumbers(trx: Transaction<Database>, counts: Readonly<Record<string, number>>): Promise<Record<string, number>> {
   const rows = await trx
     .insertInto('sequences')
-    .values(names.map((name) => ({ name, value: 1 })))
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
+    .values(
+      Object.keys(counts)
+        .sort()
+        .map((name) => ({ name, value: counts[name]! })),
+    )
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', eb.ref('excluded.value')) })))
     .returning(['name', 'value'])
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.name, row.value])) as Record<Name, number>;
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.value)]));
+}
+
+/** Rows an insert statement carries: 200 rows × 38 columns stays under SQLite's and PostgreSQL's parameter limits. */
+const INSERT_CHUNK = 200;
+
+/** Inserts registrations in chunks and answers the stored rows, every column, in the order given. */
+export async function insertRegistrations(
+  trx: Transaction<Database>,
+  rows: readonly Insertable<ScholarshipRegistrationsTable>[],
+): Promise<Selectable<ScholarshipRegistrationsTable>[]> {
+  const stored: Selectable<ScholarshipRegistrationsTable>[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = await trx
+      .insertInto('scholarship_registrations')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .returningAll()
+      .execute();
+    // A multi-row insert's RETURNING has no promised order; the ids follow the order of the values.
+    stored.push(...chunk.sort((a, b) => a.id - b.id));
+  }
+  return stored;
 }
 
 /**

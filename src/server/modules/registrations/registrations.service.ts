@@ -1,0 +1,212 @@
+/**
+ * The rules of a registration (spec §3, §5): numbers from the server, the institute's names and the
+ * address names from the form's ids, and the counters behind the dashboards kept in the same
+ * transaction as every write. One create at a time (the form) or many (an import) follow the same rules.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
+import { type RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
+import type { Database } from '../../db/types.js';
+import type { Caller, CreateContext, StoredRow, TransactionContext } from '../../lib/resource/definition.js';
+import { withNulls } from '../../lib/objects.js';
+import { now } from '../../lib/time.js';
+import { inSharedTransaction } from './group-commit.js';
+import { bumpCount, type CountKey, countKeyOf, indexNewRegistrations, insertRegistrations, reserveNumbers } from './registrations.repository.js';
+
+/** The form's fields as the spec's `info` object groups them, and the columns a registration answers. */
+export const INFO_FIELDS = [
+  'name_bangla',
+  'name_english',
+  'father_name_bangla',
+  'father_name_english',
+  'mother_name',
+  'mother_name_english',
+  'gender',
+  'class',
+  'class_roll',
+  'department',
+  'email',
+  'birth_certificate_no',
+  'division_id',
+  'zilla_id',
+  'upozilla_id',
+  'division',
+  'zilla',
+  'upozilla',
+  'thana',
+  'sector',
+  'ward',
+  'village',
+  'holding_no',
+  'post_office',
+  'contact_number',
+  'institute_name',
+  'institute_name_english',
+] as const;
+
+export const REGISTRATION_COLUMNS = [
+  'id',
+  'institute_id',
+  'reg_no',
+  'roll_no',
+  'full_name',
+  'photo',
+  'creator',
+  'slug',
+  'status',
+  'created_at',
+  'updated_at',
+  ...INFO_FIELDS,
+] as const;
+
+/** Fields a form may leave empty; an update clears them, as a submitted form means. */
+const OPTIONAL_FIELDS = Object.entries(registrationFields)
+  .filter(([field, schema]) => field !== 'institute_id' && schema.safeParse(undefined).success)
+  .map(([field]) => field);
+
+/** A parsed form whose institute is settled (the caller's own, or an admin's checked choice). */
+export type RegistrationInput = RegistrationBody & { institute_id: number };
+
+type InstituteNames = { name: string; institute_name_english: string | null };
+
+/** The year of the season in Bangladesh time, which starts the registration and roll numbers. */
+function seasonYear(): string {
+  return String(new Date(Date.now() + 6 * 3600 * 1000).getUTCFullYear()).slice(2);
+}
+
+const regSequence = (year: string) => `reg:${year}`;
+const rollSequence = (year: string, classCode: string) => `roll:${year}:${classCode}`;
+const regNumber = (year: string, n: number) => `${year}${String(n).padStart(7, '0')}`;
+const rollNumber = (year: string, classCode: string, n: number) => `${year}${classCode}${String(n).padStart(6, '0')}`;
+
+/** The names of the registration's institute: an institute writing its own is the caller, already read. */
+async function instituteNames(db: Kysely<Database>, caller: Caller, instituteId: number): Promise<InstituteNames> {
+  if (caller.user.id === instituteId) return caller.user;
+  return db.selectFrom('users').select(['name', 'institute_name_english']).where('id', '=', instituteId).executeTakeFirstOrThrow();
+}
+
+/** Column values of a form: address names from the ids, the full name, the institute's own names. */
+function rowValues(body: RegistrationInput, institute: InstituteNames) {
+  return {
+    ...withNulls(body, OPTIONAL_FIELDS),
+    department: body.department ?? 'p',
+    full_name: body.name_english,
+    division: divisionById.get(body.division_id ?? 0)?.name_bn ?? null,
+    zilla: districtById.get(body.zilla_id ?? 0)?.name_bn ?? null,
+    upozilla: upazilaById.get(body.upozilla_id ?? 0)?.name_bn ?? null,
+    institute_name: institute.name,
+    institute_name_english: institute.institute_name_english,
+  };
+}
+
+/** What the counters of a registration depend on, read in the write's transaction before it changes. */
+const countedState = (trx: Transaction<Database>, id: number) =>
+  trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** One function for every create, so a group of creates is indexed with one statement. */
+const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
+  indexNewRegistrations(
+    trx,
+    rows.map((row) => row.id),
+  );
+
+/**
+ * Stores `bodies` in the caller's transaction: a block of numbers per sequence taken with one
+ * statement, the rows inserted in chunks, each counter moved once by its total. Answers the stored
+ * rows (every column, from the insert itself) in the order of `bodies`.
+ */
+async function insertMany(trx: Transaction<Database>, ctx: Caller, bodies: readonly RegistrationInput[], institutes: Map<number, InstituteNames>) {
+  const year = seasonYear();
+  const wanted: Record<string, number> = { [regSequence(year)]: bodies.length };
+  for (const body of bodies) wanted[rollSequence(year, body.class)] = (wanted[rollSequence(year, body.class)] ?? 0) + 1;
+  // The first number of each block: a block is the `count` numbers up to the sequence's new value.
+  const next = Object.fromEntries(Object.entries(await reserveNumbers(trx, wanted)).map(([name, last]) => [name, last - wanted[name]! + 1]));
+  const at = now();
+  const values = bodies.map((body) => {
+    const regNo = regNumber(year, next[regSequence(year)]!++);
+    const rollNo = rollNumber(year, body.class, next[rollSequence(year, body.class)]!++);
+    const institute = institutes.get(body.institute_id)!;
+    return { ...rowValues(body, institute), reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at };
+  });
+  const rows = await insertRegistrations(trx, values);
+  const deltas = new Map<string, { key: CountKey; delta: number }>();
+  for (const body of bodies) {
+    const key = countKeyOf(body);
+    const id = `${key.institute_id}:${key.class}:${key.gender}`;
+    deltas.set(id, { key, delta: (deltas.get(id)?.delta ?? 0) + 1 });
+  }
+  for (const { key, delta } of deltas.values()) await bumpCount(trx, key, delta);
+  return rows as StoredRow[];
+}
+
+async function namesOf(db: Kysely<Database>, caller: Caller, bodies: readonly RegistrationInput[]): Promise<Map<number, InstituteNames>> {
+  const ids = [...new Set(bodies.map((body) => body.institute_id))];
+  return new Map(await Promise.all(ids.map(async (id) => [id, await instituteNames(db, caller, id)] as const)));
+}
+
+/**
+ * One registration from the form. Group commit on purpose: concurrent creates share one transaction
+ * (group-commit.ts), so a season's deadline rush pays one commit per group instead of one per student.
+ */
+export async function createRegistration(ctx: CreateContext, body: RegistrationInput): Promise<StoredRow> {
+  const institutes = await namesOf(ctx.db, ctx, [body]);
+  return inSharedTransaction(ctx.db, async (trx) => (await insertMany(trx, ctx, [body], institutes))[0]!, indexCreated);
+}
+
+/** Rows a transaction of an import stores: short enough that other users' requests wait little between them. */
+export const STORE_BATCH = 250;
+
+/**
+ * Many registrations at once (an import): the same rules as the form, `STORE_BATCH` rows a
+ * transaction, yielding to other requests between transactions. Each batch commits whole or not at
+ * all; `progress` hears how many are stored so far.
+ */
+export async function storeRegistrations(
+  ctx: CreateContext,
+  bodies: readonly RegistrationInput[],
+  progress: (stored: number) => void = () => {},
+): Promise<StoredRow[]> {
+  const institutes = await namesOf(ctx.db, ctx, bodies);
+  const stored: StoredRow[] = [];
+  for (let start = 0; start < bodies.length; start += STORE_BATCH) {
+    const batch = bodies.slice(start, start + STORE_BATCH);
+    const rows = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await insertMany(trx, ctx, batch, institutes);
+      await indexCreated(trx, inserted);
+      return inserted;
+    });
+    stored.push(...rows);
+    progress(stored.length);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return stored;
+}
+
+/** An edit: new address and institute names, and the counters moved if the class, gender or institute changed. */
+export async function changeRegistration({ trx, ...caller }: TransactionContext, id: number, body: RegistrationInput): Promise<void> {
+  const values = rowValues(body, await instituteNames(trx, caller, body.institute_id));
+  const before = await countedState(trx, id);
+  await trx
+    .updateTable('scholarship_registrations')
+    .set({ ...values, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+  if (before.status === 1) {
+    await bumpCount(trx, countKeyOf(before), -1);
+    await bumpCount(trx, countKeyOf(body), 1);
+  }
+}
+
+/** Deactivating or restoring: a deactivated registration leaves every count. */
+export async function setRegistrationStatus({ trx }: TransactionContext, id: number, status: 0 | 1): Promise<void> {
+  const before = await countedState(trx, id);
+  if (before.status === status) return;
+  await trx.updateTable('scholarship_registrations').set({ status, updated_at: now() }).where('id', '=', id).execute();
+  await bumpCount(trx, countKeyOf(before), status === 1 ? 1 : -1);
+}
+
+export async function destroyRegistration({ trx }: TransactionContext, id: number): Promise<void> {
+  const before = await countedState(trx, id);
+  await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
+  if (before.status === 1) await bumpCount(trx, countKeyOf(before), -1);
+}
