@@ -1,12 +1,14 @@
 /**
  * Journeys of the back office (spec §2 Users, Profile, Website management, Shared list behaviours;
- * §7 Export): a category from creation to destruction, a menu and its sub menu, the CSV export, the
+ * §7 Export): a category from creation to destruction, a menu and its sub menu, the CSV and Excel exports, the
  * pagination, an institute's profile and password, and who may open the users module.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import {
   adminToken,
+  apiToken,
   bengaliDigits,
   bn,
   choose,
@@ -196,6 +198,58 @@ test('the categories list exports a CSV that starts with the BOM and keeps Benga
   const bytes = await readFile(await file.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bytes.toString('utf8')).toContain(title);
+  await expect(page.getByTestId('export-button')).toHaveText(bn.list.export);
+});
+
+test('an admin exports the registration list as Excel: Bengali intact, the reg no as text, the time a date', async ({ page, request }) => {
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const token = await apiToken(request, institute.email, institute.password);
+  const id = await storeByApi(request, token, 'scholarship-registrations', {
+    class: '04',
+    gender: 'f',
+    class_roll: '12',
+    name_english: 'NUSRAT JAHAN',
+    name_bangla: 'নুসরাত জাহান',
+    father_name_english: 'MD. ABDUL KARIM',
+    mother_name_english: 'MST. RAHIMA BEGUM',
+    post_office: 'সাভার',
+    contact_number: '01712345678',
+    division_id: '6',
+    zilla_id: '47',
+    upozilla_id: '365',
+  });
+  await enterWithToken(page, await adminToken(request));
+  await page.goto('/scholarship-registrations');
+  await expect(page.getByTestId('list-row').first()).toBeVisible();
+
+  await page.getByTestId('export-format').getByText(bn.exportData.formats.xlsx).click();
+  await page.getByTestId('export-button').click();
+  const dialog = page.getByRole('dialog', { name: bn.exportData.title });
+  await expect(dialog).toContainText(bn.exportData.body.replace('{{format}}', bn.exportData.formats.xlsx));
+  await dialog.getByLabel(bn.exportData.inputLabel).fill('export all');
+  const download = page.waitForEvent('download');
+  const request_ = page.waitForRequest((sent) => sent.url().endsWith('/api/v1/export-data'));
+  await dialog.getByRole('button', { name: bn.exportData.confirm }).click();
+
+  expect((await request_).postDataJSON()).toMatchObject({ model: 'scholarship-registrations', format: 'xlsx' });
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/ - registration-list-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as string[]).slice(1);
+  const cell = (row: ExcelJS.Row, column: string) => row.getCell(header.indexOf(column) + 1);
+  let mine: ExcelJS.Row | undefined;
+  sheet.eachRow((row) => {
+    if (cell(row, 'id').value === id) mine = row;
+  });
+  expect(mine).toBeDefined();
+  expect(cell(mine!, 'name_bangla').value).toBe('নুসরাত জাহান');
+  expect(cell(mine!, 'reg_no').type).toBe(ExcelJS.ValueType.String);
+  expect(cell(mine!, 'reg_no').value).toMatch(/^\d{9}$/);
+  expect(cell(mine!, 'contact_number').value).toBe('01712345678');
+  expect(cell(mine!, 'created_at').value).toBeInstanceOf(Date);
   await expect(page.getByTestId('export-button')).toHaveText(bn.list.export);
 });
 

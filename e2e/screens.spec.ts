@@ -161,6 +161,7 @@ for (const viewport of VIEWPORTS) {
       await shoot(page, viewport.name, 'row-actions');
       await page.keyboard.press('Escape');
 
+      await page.getByTestId('export-format').getByText(bn.exportData.formats.xlsx).click();
       await page.getByTestId('export-button').click();
       await expect(page.getByRole('dialog', { name: bn.exportData.title })).toBeVisible();
       await page.waitForTimeout(300); // the modal's opening transition

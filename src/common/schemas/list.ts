@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.js';
-import { MAX_ID, optionalInt, optionalText } from '../validation.js';
+import { MAX_ID, optionalChoice, optionalInt, optionalText } from '../validation.js';
 
 export const CONDITION_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
@@ -110,7 +110,11 @@ export const IdBody = z.object({
   ),
 });
 
-/** POST /api/v1/export-data: which resource, the title of the file and the same filters as its list. */
+/** The export's file types; CSV when a request names none (the spec's client). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** POST /api/v1/export-data: which resource, the file's type and title, and the same filters as its list. */
 export const ExportBody = z.object({
   model: z.string({ error: 'required' }).min(1, 'required').max(64, 'too_long'),
   export_title: optionalText(100),
@@ -118,5 +122,6 @@ export const ExportBody = z.object({
   status: optionalInt(0, 1),
   conditions: Conditions,
   columns: nameList,
+  format: optionalChoice(EXPORT_FORMATS),
 });
 export type ExportBody = z.infer<typeof ExportBody>;

@@ -1,5 +1,6 @@
 /**
- * POST /api/v1/export-data (spec §7 Export): a resource's rows as CSV, newest first, pulled by the
+ * POST /api/v1/export-data (spec §7 Export): a resource's rows as CSV or an Excel workbook (`format`),
+ * newest first, pulled by the
  * response as the client reads so memory stays flat (architecture §8). SQLite iterates one statement
  * on a read-only connection of its own; PostgreSQL fetches from a server-side cursor on a connection of
  * its own (not the pool's). Models and columns come from the resource definitions; an institute only
@@ -9,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ExportBody, type ListQuery } from '../../../common/schemas/list.js';
+import { ExportBody, type ExportFormat, type ListQuery } from '../../../common/schemas/list.js';
 import { forbidden, ValidationError } from '../../lib/errors.js';
 import type { ResourceDefinition } from '../../lib/resource/definition.js';
 import { refusingBadValues } from '../../lib/resource/data-errors.js';
@@ -19,6 +20,7 @@ import type { SessionUser } from '../../lib/authenticate.js';
 import { openPostgresReader, openSqliteReader } from '../../db/connect.js';
 import { resources } from '../resources.js';
 import { csvChunks } from './csv.js';
+import { xlsxStream } from './xlsx.js';
 
 /** Rows a PostgreSQL FETCH brings: one round trip each. */
 const FETCH_ROWS = 1000;
@@ -90,6 +92,18 @@ function exportBatches(app: FastifyInstance, { definition, body, user, columns }
   return database.dialect === 'postgres' ? postgresBatches(database.url, query) : sqliteBatches(database.file, query);
 }
 
+type Batches = ReturnType<typeof exportBatches>;
+
+const FORMATS: Record<ExportFormat, { extension: string; contentType: string; stream: (title: string, columns: string[], batches: Batches) => Readable }> = {
+  // One piece read ahead: the socket's own buffer is the rest of the backpressure.
+  csv: {
+    extension: 'csv',
+    contentType: 'text/csv; charset=utf-8',
+    stream: (_title, columns, batches) => Readable.from(csvChunks(columns, batches), { highWaterMark: 1 }),
+  },
+  xlsx: { extension: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', stream: xlsxStream },
+};
+
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const exportable = new Map(resources.filter((r) => r.exportColumns).flatMap((r) => [r.name, ...(r.exportAliases ?? [])].map((name) => [name, r] as const)));
 
@@ -115,15 +129,15 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         );
 
         const title = slugify(body.export_title, definition.name);
-        const filename = `${title}-${new Date().toISOString().slice(0, 10)}.csv`;
-        // One piece read ahead: the socket's own buffer is the rest of the backpressure.
-        const csv = Readable.from(csvChunks(columns, exportBatches(app, { definition, body, user, columns })), { highWaterMark: 1 });
-        csv.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
+        const format = FORMATS[body.format ?? 'csv'];
+        const filename = `${title}-${new Date().toISOString().slice(0, 10)}.${format.extension}`;
+        const file = format.stream(title, columns, exportBatches(app, { definition, body, user, columns }));
+        file.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
         return reply
-          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-type', format.contentType)
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
-          .send(csv);
+          .send(file);
       },
     );
 }

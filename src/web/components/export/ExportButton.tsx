@@ -1,14 +1,16 @@
 /**
- * The list's Export button (spec §7 Export): a prompt the user confirms by typing 'export all', then
- * the download with the bytes received so far on the button.
+ * The list's Export button (spec §7 Export) with the file type beside it (CSV or Excel, issue 17): a
+ * prompt the user confirms by typing 'export all', then the download with the bytes received so far on
+ * the button.
  */
-import { Button, Code, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Modal, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileExport } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
 import { formatBytes } from '../../i18n/format';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../common/schemas/list';
 import { exportData, type ExportProgress, type ExportRequest } from './exportData';
 import { EXPORT_PHRASE } from './fileName';
 
@@ -18,6 +20,7 @@ export function ExportButton({ request }: { request: ExportRequest }) {
   const [opened, modal] = useDisclosure(false);
   const [typed, setTyped] = useState('');
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const confirmed = typed.trim() === EXPORT_PHRASE;
   const instructionId = useId();
 
@@ -25,7 +28,7 @@ export function ExportButton({ request }: { request: ExportRequest }) {
     modal.close();
     setTyped('');
     setProgress({ received: 0, total: null });
-    await exportData(request, setProgress);
+    await exportData({ ...request, format }, setProgress);
     setProgress(null);
   };
 
@@ -33,20 +36,30 @@ export function ExportButton({ request }: { request: ExportRequest }) {
 
   return (
     <>
-      <Stack gap={4}>
-        <Button
-          variant="default"
-          leftSection={<IconFileExport size={18} stroke={1.6} aria-hidden />}
-          onClick={modal.open}
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <SegmentedControl
+          data={EXPORT_FORMATS.map((value) => ({ value, label: t(`exportData.formats.${value}`) }))}
+          value={format}
+          onChange={(value) => setFormat(value as ExportFormat)}
           disabled={progress !== null}
-          data-testid="export-button"
-        >
-          {progress ? t('exportData.downloading', { size: formatBytes(progress.received, lang) }) : t('list.export')}
-        </Button>
-        {progress && (
-          <Progress value={percent ?? 100} animated={percent === null} striped={percent === null} size="xs" aria-label={t('exportData.progressLabel')} />
-        )}
-      </Stack>
+          aria-label={t('exportData.formatLabel')}
+          data-testid="export-format"
+        />
+        <Stack gap={4}>
+          <Button
+            variant="default"
+            leftSection={<IconFileExport size={18} stroke={1.6} aria-hidden />}
+            onClick={modal.open}
+            disabled={progress !== null}
+            data-testid="export-button"
+          >
+            {progress ? t('exportData.downloading', { size: formatBytes(progress.received, lang) }) : t('list.export')}
+          </Button>
+          {progress && (
+            <Progress value={percent ?? 100} animated={percent === null} striped={percent === null} size="xs" aria-label={t('exportData.progressLabel')} />
+          )}
+        </Stack>
+      </Group>
       <Modal opened={opened} onClose={modal.close} title={t('exportData.title')} centered>
         <form
           onSubmit={(event) => {
@@ -55,7 +68,7 @@ export function ExportButton({ request }: { request: ExportRequest }) {
           }}
         >
           <Stack gap="sm">
-            <Text size="sm">{t('exportData.body')}</Text>
+            <Text size="sm">{t('exportData.body', { format: t(`exportData.formats.${format}`) })}</Text>
             <Text size="sm" id={instructionId}>
               <Trans
                 i18nKey="exportData.instruction"

@@ -1,9 +1,9 @@
 /**
- * CSV export (spec §7 Export, §8): POST /api/v1/export-data, the answer read as a stream so the
+ * CSV or Excel export (spec §7 Export, §8, issue 17): POST /api/v1/export-data, the answer read as a stream so the
  * screen can show how much has arrived, then saved under 'export_title - filename'. A failure is only
  * logged, as the spec says.
  */
-import type { Conditions } from '../../../common/schemas/list';
+import type { Conditions, ExportFormat } from '../../../common/schemas/list';
 import { apiFetch, errorOf } from '../../api/client';
 import { exportFileName } from './fileName';
 
@@ -14,6 +14,13 @@ export type ExportRequest = {
   search?: string;
   status?: 0 | 1;
   conditions?: Conditions;
+  /** CSV when absent, as the server answers. */
+  format?: ExportFormat;
+};
+
+const ACCEPT: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 /** Hands a blob to the browser as a download. */
@@ -39,7 +46,8 @@ export type ExportProgress = { received: number; total: number | null };
 export async function exportData(request: ExportRequest, onProgress: (progress: ExportProgress) => void): Promise<boolean> {
   try {
     const query = request.conditions ? `?${new URLSearchParams({ conditions: JSON.stringify(request.conditions) }).toString()}` : '';
-    const response = await apiFetch(`/v1/export-data${query}`, { body: request, accept: 'text/csv, application/json' });
+    const format = request.format ?? 'csv';
+    const response = await apiFetch(`/v1/export-data${query}`, { body: request, accept: `${ACCEPT[format]}, application/json` });
     if (!response.ok) {
       const error = await errorOf(response);
       console.error('Export failed:', error.data ?? error.message);
@@ -64,8 +72,8 @@ export async function exportData(request: ExportRequest, onProgress: (progress: 
       chunks.push(buffer);
       onProgress({ received: buffer.byteLength, total });
     }
-    const type = response.headers.get('Content-Type') ?? 'text/csv; charset=utf-8';
-    saveBlob(new Blob(chunks, { type }), exportFileName(request.export_title, response.headers.get('Content-Disposition')));
+    const type = response.headers.get('Content-Type') ?? ACCEPT[format];
+    saveBlob(new Blob(chunks, { type }), exportFileName(request.export_title, response.headers.get('Content-Disposition'), format));
     return true;
   } catch (error) {
     console.error('Export failed:', error instanceof Error ? error.message : error);

@@ -11,6 +11,7 @@ describe('the exported file name', () => {
   it("ends in ' - export.csv' when the server gave no name", () => {
     expect(exportFileName('news-category-list', null)).toBe('news-category-list - export.csv');
     expect(exportFileName('news-category-list', 'attachment')).toBe('news-category-list - export.csv');
+    expect(exportFileName('registration-list', null, 'xlsx')).toBe('registration-list - export.xlsx');
   });
 
   it('reads quoted, bare and UTF-8 extended names', () => {

@@ -20,7 +20,7 @@ export function filenameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
-/** Spec §7: export_title, a dash, then the server's file name, or ' - export.csv' when it sent none. */
-export function exportFileName(exportTitle: string, contentDisposition: string | null): string {
-  return `${exportTitle} - ${filenameFromDisposition(contentDisposition) ?? 'export.csv'}`;
+/** Spec §7: export_title, a dash, then the server's file name, or ' - export.csv' (.xlsx) when it sent none. */
+export function exportFileName(exportTitle: string, contentDisposition: string | null, extension: 'csv' | 'xlsx' = 'csv'): string {
+  return `${exportTitle} - ${filenameFromDisposition(contentDisposition) ?? `export.${extension}`}`;
 }

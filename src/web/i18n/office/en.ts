@@ -113,7 +113,9 @@ export const enOffice = {
   },
   exportData: {
     title: 'Export data',
-    body: 'Every record of this list (with the current search and status) will be downloaded as a CSV file.',
+    body: 'Every record of this list (with the current search and status) will be downloaded as a {{format}} file.',
+    formatLabel: 'File type',
+    formats: { csv: 'CSV', xlsx: 'Excel' },
     instruction: 'To confirm, type <code>{{phrase}}</code> in the box below.',
     inputLabel: 'Confirmation text',
     confirm: 'Export',
