@@ -23,10 +23,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginEnvelope, ...errors } },
-      preValidation: rateLimited(app, [
-        { max: 60, timeWindow: '1 minute', key: byAddress('login') },
-        { max: 10, timeWindow: '15 minutes', key: byAccount('login') },
-      ]),
+      onRequest: rateLimited(app, [{ max: 60, timeWindow: '1 minute', key: byAddress('login') }]),
+      preValidation: rateLimited(app, [{ max: 10, timeWindow: '15 minutes', key: byAccount('login') }]),
     },
     async (request) => {
       const { userId, token } = await login(db, request.body.email, request.body.password, config.tokenTtlSeconds, clientOf(request));
@@ -57,7 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/register',
     {
       schema: { tags: ['auth'], body: RegisterBody, response: { 200: UserEnvelope, ...errors } },
-      preValidation: rateLimited(app, [{ max: 30, timeWindow: '1 hour', key: byAddress('register') }]),
+      onRequest: rateLimited(app, [{ max: 30, timeWindow: '1 hour', key: byAddress('register') }]),
     },
     async (request) => {
       const userId = await registerInstitute(db, request.body);
@@ -69,10 +67,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/forget-password',
     {
       schema: { tags: ['auth'], body: ForgetPasswordBody, response: { 200: MessageEnvelope, ...errors } },
-      preValidation: rateLimited(app, [
-        { max: 10, timeWindow: '1 hour', key: byAddress('forget-password') },
-        { max: 3, timeWindow: '1 hour', key: byAccount('forget-password') },
-      ]),
+      onRequest: rateLimited(app, [{ max: 10, timeWindow: '1 hour', key: byAddress('forget-password') }]),
+      preValidation: rateLimited(app, [{ max: 3, timeWindow: '1 hour', key: byAccount('forget-password') }]),
     },
     async (request) => {
       // Answered before the work is done, so neither the answer nor its timing tells whether the address exists.
