@@ -62,7 +62,8 @@ export type AppOptions = { mailer?: Mailer };
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many peers from the socket backwards (Fastify's own number form trusts none).
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     // 1 MB of JSON or form fields, whatever the encoding; the upload has its own limits (media.routes.ts). Larger → 413.
     bodyLimit: 1_048_576,
     // A whole request must arrive within 2 minutes (a 5 MB upload at 45 kB/s), and a connection that sends
