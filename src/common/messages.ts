@@ -90,6 +90,7 @@ export const messages = {
     image_only: 'একটি ছবি দিন।',
     setting_too_long: 'সর্বোচ্চ ১০০০ অক্ষর লেখা যাবে।',
     too_many_settings: 'একবারে সর্বোচ্চ ২০০টি সেটিং সংরক্ষণ করা যায়।',
+    last_admin: 'এটিই শেষ সক্রিয় অ্যাডমিন অ্যাকাউন্ট; আগে আরেকজনকে অ্যাডমিন করুন, তারপর এটির ভূমিকা বদলান, নিষ্ক্রিয় করুন বা মুছুন।',
   },
   en: {
     required: 'This field is required.',
@@ -177,6 +178,7 @@ export const messages = {
     image_only: 'Give an image.',
     setting_too_long: 'At most 1000 characters.',
     too_many_settings: 'At most 200 settings can be saved at once.',
+    last_admin: 'This is the last active admin account: make another account an admin first, then change, deactivate or delete this one.',
   },
 } as const;
 

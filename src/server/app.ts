@@ -90,13 +90,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await db.destroy();
   });
 
-  const adminCreated = await oncePerDatabase(db, config.database.dialect, async (prepared) => {
+  const firstAdmin = await oncePerDatabase(db, config.database.dialect, async (prepared) => {
     await migrateToLatest(prepared as Kysely<unknown>);
     await seedRoles(prepared);
     await seedSettings(prepared);
     return seedFirstAdmin(prepared, config.admin);
   });
-  if (adminCreated) app.log.info({ email: config.admin.email }, 'first admin created');
+  if (firstAdmin.created) app.log.info({ email: config.admin.email }, 'first admin created');
+  else if (firstAdmin.heldBy)
+    app.log.error(
+      { email: config.admin.email, account: firstAdmin.heldBy },
+      'no admin exists and ADMIN_EMAIL belongs to an account of another role, so no admin was created: set ADMIN_EMAIL to an unused address and restart',
+    );
 
   securityHeaders(app, {
     hsts: config.env === 'production',

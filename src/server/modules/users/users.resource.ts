@@ -5,8 +5,9 @@ import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { recordAudit } from '../../lib/audit.js';
+import { now } from '../../lib/time.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
-import { refuseTakenContacts } from './users.service.js';
+import { refuseRemovingLastAdmin, refuseTakenContacts } from './users.service.js';
 
 type UserBody = Omit<UserUpdateBody, 'password'> & { password?: string; role?: Role };
 
@@ -78,6 +79,7 @@ export const userResource = defineResource({
       .select('user_roles.slug as role')
       .where('users.id', '=', id)
       .executeTakeFirstOrThrow();
+    if (role && role !== 'admin' && before.role === 'admin') await refuseRemovingLastAdmin(ctx.trx, id);
     await updateUser(ctx.trx, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
     const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
     if (role && role !== before.role) await recordAudit(ctx.trx, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
@@ -86,6 +88,14 @@ export const userResource = defineResource({
       await ctx.trx.deleteFrom('access_tokens').where('user_id', '=', id).execute();
       await recordAudit(ctx.trx, { ...entry, action: 'password.change' });
     }
+  },
+  async setStatus(ctx, id, status) {
+    if (status === 0) await refuseRemovingLastAdmin(ctx.trx, id);
+    await ctx.trx.updateTable('users').set({ status, updated_at: now() }).where('id', '=', id).execute();
+  },
+  async destroy(ctx, id) {
+    await refuseRemovingLastAdmin(ctx.trx, id);
+    await ctx.trx.deleteFrom('users').where('id', '=', id).execute();
   },
   guardWrite: (ctx, row, action) => {
     if ((action === 'soft-delete' || action === 'destroy') && row.id === ctx.user.id) throw new ValidationError({ id: ['cannot_remove_self'] });
