@@ -91,6 +91,7 @@ export const messages = {
     setting_too_long: 'সর্বোচ্চ ১০০০ অক্ষর লেখা যাবে।',
     too_many_settings: 'একবারে সর্বোচ্চ ২০০টি সেটিং সংরক্ষণ করা যায়।',
     last_admin: 'এটিই শেষ সক্রিয় অ্যাডমিন অ্যাকাউন্ট; আগে আরেকজনকে অ্যাডমিন করুন, তারপর এটির ভূমিকা বদলান, নিষ্ক্রিয় করুন বা মুছুন।',
+    restore_admin_only: 'নিষ্ক্রিয় তথ্য শুধু অ্যাডমিন আবার সক্রিয় করতে পারেন।',
   },
   en: {
     required: 'This field is required.',
@@ -179,6 +180,7 @@ export const messages = {
     setting_too_long: 'At most 1000 characters.',
     too_many_settings: 'At most 200 settings can be saved at once.',
     last_admin: 'This is the last active admin account: make another account an admin first, then change, deactivate or delete this one.',
+    restore_admin_only: 'Only an admin can restore a deactivated record.',
   },
 } as const;
 

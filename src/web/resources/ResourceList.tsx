@@ -89,9 +89,12 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
     return [
       details,
       { label: t('list.edit'), icon: IconPencil, to: resource.href.edit(row.id) },
-      status === 1
-        ? { label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }
-        : { label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' },
+      // Only an admin restores a deactivated row (the server refuses anyone else).
+      ...(status === 1
+        ? [{ label: t('list.deactivate'), icon: IconBan, onClick: () => changes.deactivate(row), color: 'orange' }]
+        : user.role === 'admin'
+          ? [{ label: t('list.restore'), icon: IconRestore, onClick: () => changes.restore(row), color: 'teal' }]
+          : []),
       { label: t('list.destroy'), icon: IconTrash, onClick: () => changes.destroy(row), color: 'red' },
       ...(list.rowActions?.(row, t) ?? []),
     ];

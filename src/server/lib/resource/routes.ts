@@ -261,6 +261,9 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   ] as const) {
     api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody } }, async (request) => {
       const { id } = request.body;
+      // A deactivated row comes back only through an admin (architecture §5), so an institute cannot
+      // undo a deactivation an admin decided.
+      if (action === 'restore' && request.user!.role !== 'admin') throw new HttpError(403, 'restore_admin_only');
       const who = await guarded(request, id, action);
       await app.db.transaction().execute(async (trx) => {
         const ctx = { ...who, trx };
