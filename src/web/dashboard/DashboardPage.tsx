@@ -154,7 +154,8 @@ export default function DashboardPage() {
           </Anchor>
         </Alert>
       )}
-      {user.role === 'admin' ? <AdminDashboard user={user} /> : <InstituteDashboard user={user} />}
+      {/* The server answers nothing else until the password is changed. */}
+      {!user.must_change_password && (user.role === 'admin' ? <AdminDashboard user={user} /> : <InstituteDashboard user={user} />)}
     </Stack>
   );
 }

@@ -35,7 +35,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/me',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate },
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } },
+      onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
+    },
     async (request) => ({
       message: translate(requestLang(request), 'ok'),
       data: { user: await sessionAccount(request) },
@@ -44,7 +48,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/logout',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate },
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } },
+      onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
+    },
     async (request) => {
       await logout(db, request.tokenDigest!);
       return { message: translate(requestLang(request), 'logged_out'), data: null };

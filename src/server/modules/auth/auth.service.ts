@@ -58,7 +58,9 @@ export async function login(db: Kysely<Database>, identifier: string, password: 
         .executeTakeFirstOrThrow();
       await recordAudit(trx, { actor, client, action: 'password.reset_used', entity: 'users', entityId: account.id });
     }
-    await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
+    // A temporary password means the old one may be known to someone else: their sessions end here.
+    if (usedTemporary) await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).execute();
+    else await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
     await trx
       .insertInto('access_tokens')
       .values({ user_id: account.id, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) })

@@ -21,10 +21,16 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  api.get('/', { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => ({
-    message: translate(requestLang(request), 'ok'),
-    data: { user: await sessionAccount(request) },
-  }));
+  const beforePasswordChange = { beforePasswordChange: true };
+
+  api.get(
+    '/',
+    { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate, config: beforePasswordChange },
+    async (request) => ({
+      message: translate(requestLang(request), 'ok'),
+      data: { user: await sessionAccount(request) },
+    }),
+  );
 
   // Whatever id a client sends, the account changed is the caller's own.
   api.post(
@@ -41,7 +47,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   /** A new password ends every other session of the account; this one stays logged in. */
   api.post(
     '/update-password',
-    { schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } }, onRequest: app.authenticate },
+    {
+      schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } },
+      onRequest: app.authenticate,
+      config: beforePasswordChange,
+    },
     async (request) => {
       const userId = request.user!.id;
       const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
