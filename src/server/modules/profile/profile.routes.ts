@@ -8,6 +8,7 @@ import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/
 import { ValidationError } from '../../lib/errors.js';
 import { sessionAccount } from '../users/users.service.js';
 import { requestLang } from '../../lib/language.js';
+import { rateLimited } from '../../lib/rate-limits.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { findPublicUser, updateUser } from '../users/users.repository.js';
@@ -16,6 +17,9 @@ import { now } from '../../lib/time.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
 const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope };
+
+/** Guesses at the old password through a stolen session: as many as a login allows per account (auth.routes.ts). */
+const PASSWORD_CHANGE_LIMIT = { max: 10, timeWindow: '15 minutes' };
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -44,12 +48,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const limitPasswordChange = rateLimited(app, [{ ...PASSWORD_CHANGE_LIMIT, key: (request) => `update-password:account:${request.user!.id}` }]);
+
   /** A new password ends every other session of the account; this one stays logged in. */
   api.post(
     '/update-password',
     {
-      schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } },
-      onRequest: app.authenticate,
+      schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, 429: ErrorEnvelope, ...errors } },
+      onRequest: [app.authenticate, limitPasswordChange],
       config: beforePasswordChange,
     },
     async (request) => {
