@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { isWebAddress } from './links.js';
 
 const BENGALI_DIGITS = /[০-৯]/g;
 
@@ -122,14 +123,9 @@ export function requiredEmail() {
   );
 }
 
+/** An http(s) address (an institute's website): the rule of every stored link (links.ts). */
 export function optionalUrl() {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'invalid_url' })
-      .max(LIMITS.shortText, 'too_long')
-      .optional(),
-  );
+  return z.preprocess(blankToUndefined, z.string({ error: 'invalid_url' }).max(LIMITS.shortText, 'too_long').refine(isWebAddress, 'invalid_url').optional());
 }
 
 /** A stored file path as the upload endpoint returns it: relative, no '..', no leading slash. */

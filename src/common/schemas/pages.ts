@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isReservedPath } from '../site-paths.js';
+import { isStoredLink } from '../links.js';
 import { optionalFilePath, optionalId, optionalText, requiredId, requiredText } from '../validation.js';
 
 export const PAGE_CONTENT_TYPES = ['page', 'blog', 'news', 'notice'] as const;
@@ -86,10 +87,7 @@ const pageUrl = () =>
       .refine((v) => !isReservedPath(v), 'url_reserved'),
   );
 
-/** A source link: an http(s) address or a path on this site; never another scheme. */
-const SOURCE_LINK = /^(https?:\/\/[^\s<>"'`,]+|\/(?!\/)[^\s<>"'`,]*|[\w-][^\s<>"'`,:]*)$/i;
-
-/** Several links separated by commas, stored as 'a, b'. */
+/** Several links (each by the one rule of links.ts) separated by commas, stored as 'a, b'. */
 const sourceFiles = () =>
   z.preprocess(
     (value) => {
@@ -103,7 +101,7 @@ const sourceFiles = () =>
     z
       .string({ error: 'invalid_text' })
       .max(PAGE_LIMITS.sourceFiles, 'too_long')
-      .refine((v) => v.split(', ').every((link) => SOURCE_LINK.test(link)), 'invalid_source_links')
+      .refine((v) => v.split(', ').every(isStoredLink), 'invalid_source_links')
       .optional(),
   );
 
