@@ -10,6 +10,7 @@ import { sessionAccount } from '../users/users.service.js';
 import { requestLang } from '../../lib/language.js';
 import { rateLimited } from '../../lib/rate-limits.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { findPublicUser, updateUser } from '../users/users.repository.js';
 import { refuseTakenContacts } from '../users/users.service.js';
@@ -60,8 +61,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = request.user!.id;
-      const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+      const account = await db.selectFrom('users').select(['password_hash', 'uid', 'email', 'phone_number']).where('id', '=', userId).executeTakeFirstOrThrow();
       if (!(await verifyPassword(account.password_hash, request.body.old_password))) throw new ValidationError({ old_password: ['old_password_wrong'] });
+      refuseWeakPassword(request.body.password, [account.uid, account.email, account.phone_number]);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction().execute(async (trx) => {
         await trx

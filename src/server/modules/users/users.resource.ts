@@ -3,6 +3,7 @@ import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute
 import type { Role } from '../../../common/constants.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { recordAudit } from '../../lib/audit.js';
 import { now } from '../../lib/time.js';
@@ -50,6 +51,7 @@ export const userResource = defineResource({
   ],
   async create(ctx, raw) {
     const { password, password_confirmation: _confirmation, role, ...fields } = raw as UserBody & { password: string; password_confirmation: string };
+    refuseWeakPassword(password, [fields.email, fields.phone_number]);
     await refuseTakenContacts(ctx.db, fields);
     // Hashed before the transaction: argon2 takes tens of milliseconds that no lock should wait for.
     const passwordHash = await hashPassword(password);
@@ -76,9 +78,10 @@ export const userResource = defineResource({
     const before = await ctx.trx
       .selectFrom('users')
       .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-      .select('user_roles.slug as role')
+      .select(['user_roles.slug as role', 'users.uid', 'users.email', 'users.phone_number'])
       .where('users.id', '=', id)
       .executeTakeFirstOrThrow();
+    if (password) refuseWeakPassword(password, [fields.email, fields.phone_number, before.uid, before.email, before.phone_number]);
     if (role && role !== 'admin' && before.role === 'admin') await refuseRemovingLastAdmin(ctx.trx, id);
     await updateUser(ctx.trx, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
     const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
