@@ -20,21 +20,40 @@ function blankToUndefined(value: unknown): unknown {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/** NUL is no character of any text a person types; PostgreSQL's text cannot even store it. */
+export const hasNul = (value: string) => value.includes('\u0000');
+
 const requiredError = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? 'required' : 'invalid_text');
 
 export function requiredText(max: number = LIMITS.shortText) {
-  return z.preprocess(blankToUndefined, z.string({ error: requiredError }).max(max, 'too_long'));
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: requiredError })
+      .max(max, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text'),
+  );
 }
 
 export function optionalText(max: number = LIMITS.shortText) {
-  return z.preprocess(blankToUndefined, z.string({ error: 'invalid_text' }).max(max, 'too_long').optional());
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'invalid_text' })
+      .max(max, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text')
+      .optional(),
+  );
 }
 
 /** English names are stored upper-cased, as the form shows them while typing. */
 export function upperText(max: number = LIMITS.shortText) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.toLocaleUpperCase('en-US')) : v),
-    z.string({ error: requiredError }).max(max, 'too_long'),
+    z
+      .string({ error: requiredError })
+      .max(max, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text'),
   );
 }
 

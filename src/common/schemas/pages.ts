@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isReservedPath } from '../site-paths.js';
 import { isStoredLink } from '../links.js';
-import { optionalFilePath, optionalId, optionalText, requiredId, requiredText } from '../validation.js';
+import { hasNul, optionalFilePath, optionalId, optionalText, requiredId, requiredText } from '../validation.js';
 
 export const PAGE_CONTENT_TYPES = ['page', 'blog', 'news', 'notice'] as const;
 export type PageContentType = (typeof PAGE_CONTENT_TYPES)[number];
@@ -111,7 +111,13 @@ const layoutRow = z
   .object(
     {
       layout: z.enum(PAGE_LAYOUTS, { error: 'invalid_choice' }),
-      cells: z.array(z.string({ error: 'invalid_text' }).max(PAGE_LIMITS.cell, 'too_long'), { error: 'invalid_layout' }),
+      cells: z.array(
+        z
+          .string({ error: 'invalid_text' })
+          .max(PAGE_LIMITS.cell, 'too_long')
+          .refine((v) => !hasNul(v), 'invalid_text'),
+        { error: 'invalid_layout' },
+      ),
     },
     { error: 'invalid_layout' },
   )
@@ -143,7 +149,14 @@ export const pageFields = {
   title: requiredText(PAGE_LIMITS.title),
   url: pageUrl(),
   published_at: publishedAt(),
-  content: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: 'invalid_text' }).max(PAGE_LIMITS.content, 'too_long').optional()),
+  content: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: 'invalid_text' })
+      .max(PAGE_LIMITS.content, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text')
+      .optional(),
+  ),
   content_type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PAGE_CONTENT_TYPES, { error: 'invalid_choice' }).default('page')),
   blog_category_id: optionalId(),
   news_category_id: optionalId(),
