@@ -227,7 +227,7 @@ async function main() {
       webRoot: withClient ? webRoot : path.join(tmp, 'no-client'),
       nodeOptions: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [],
       // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do.
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: '1' },
     });
     await waitFor(`${base}/api/health`, child);
     return { child, memory: memorySampler(child.pid!) };

@@ -90,6 +90,11 @@ export const messages = {
     image_only: 'একটি ছবি দিন।',
     setting_too_long: 'সর্বোচ্চ ১০০০ অক্ষর লেখা যাবে।',
     too_many_settings: 'একবারে সর্বোচ্চ ২০০টি সেটিং সংরক্ষণ করা যায়।',
+    last_admin: 'এটিই শেষ সক্রিয় অ্যাডমিন অ্যাকাউন্ট; আগে আরেকজনকে অ্যাডমিন করুন, তারপর এটির ভূমিকা বদলান, নিষ্ক্রিয় করুন বা মুছুন।',
+    restore_admin_only: 'নিষ্ক্রিয় তথ্য শুধু অ্যাডমিন আবার সক্রিয় করতে পারেন।',
+    password_change_required: 'অস্থায়ী পাসওয়ার্ড দিয়ে লগইন করেছেন: আগে প্রোফাইল থেকে নিজের নতুন পাসওয়ার্ড দিন।',
+    password_common: 'এই পাসওয়ার্ডটি খুব প্রচলিত, সহজেই অনুমান করা যায়; অন্য একটি দিন।',
+    password_is_identifier: 'পাসওয়ার্ড আপনার ইমেইল, মোবাইল নম্বর বা প্রতিষ্ঠান আইডির সমান হতে পারবে না।',
   },
   en: {
     required: 'This field is required.',
@@ -177,6 +182,11 @@ export const messages = {
     image_only: 'Give an image.',
     setting_too_long: 'At most 1000 characters.',
     too_many_settings: 'At most 200 settings can be saved at once.',
+    last_admin: 'This is the last active admin account: make another account an admin first, then change, deactivate or delete this one.',
+    restore_admin_only: 'Only an admin can restore a deactivated record.',
+    password_change_required: 'You logged in with a temporary password: set your own new password in your profile first.',
+    password_common: 'This password is too common and easy to guess; choose another.',
+    password_is_identifier: 'The password cannot be your email, mobile number or institute id.',
   },
 } as const;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { isWebAddress } from './links.js';
 
 const BENGALI_DIGITS = /[০-৯]/g;
 
@@ -19,21 +20,40 @@ function blankToUndefined(value: unknown): unknown {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/** NUL is no character of any text a person types; PostgreSQL's text cannot even store it. */
+export const hasNul = (value: string) => value.includes('\u0000');
+
 const requiredError = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? 'required' : 'invalid_text');
 
 export function requiredText(max: number = LIMITS.shortText) {
-  return z.preprocess(blankToUndefined, z.string({ error: requiredError }).max(max, 'too_long'));
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: requiredError })
+      .max(max, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text'),
+  );
 }
 
 export function optionalText(max: number = LIMITS.shortText) {
-  return z.preprocess(blankToUndefined, z.string({ error: 'invalid_text' }).max(max, 'too_long').optional());
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'invalid_text' })
+      .max(max, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text')
+      .optional(),
+  );
 }
 
 /** English names are stored upper-cased, as the form shows them while typing. */
 export function upperText(max: number = LIMITS.shortText) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.toLocaleUpperCase('en-US')) : v),
-    z.string({ error: requiredError }).max(max, 'too_long'),
+    z
+      .string({ error: requiredError })
+      .max(max, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text'),
   );
 }
 
@@ -122,14 +142,9 @@ export function requiredEmail() {
   );
 }
 
+/** An http(s) address (an institute's website): the rule of every stored link (links.ts). */
 export function optionalUrl() {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'invalid_url' })
-      .max(LIMITS.shortText, 'too_long')
-      .optional(),
-  );
+  return z.preprocess(blankToUndefined, z.string({ error: 'invalid_url' }).max(LIMITS.shortText, 'too_long').refine(isWebAddress, 'invalid_url').optional());
 }
 
 /** A stored file path as the upload endpoint returns it: relative, no '..', no leading slash. */

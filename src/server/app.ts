@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,6 +23,7 @@ import { seedSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { formDataBodies } from './lib/form-data.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { requestLang } from './lib/language.js';
 import { parseQueryString } from './lib/query-string.js';
@@ -62,8 +62,9 @@ export type AppOptions = { mailer?: Mailer };
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    // 1 MB of JSON or form fields; uploads have their own limits (multipart below). Larger → 413.
+    // A hop count trusts that many peers from the socket backwards (Fastify's own number form trusts none).
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    // 1 MB of JSON or form fields, whatever the encoding; the upload has its own limits (media.routes.ts). Larger → 413.
     bodyLimit: 1_048_576,
     // A whole request must arrive within 2 minutes (a 5 MB upload at 45 kB/s), and a connection that sends
     // or receives nothing for a minute is closed: slow or stalled clients cannot hold connections for good.
@@ -89,13 +90,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await db.destroy();
   });
 
-  const adminCreated = await oncePerDatabase(db, config.database.dialect, async (prepared) => {
+  const firstAdmin = await oncePerDatabase(db, config.database.dialect, async (prepared) => {
     await migrateToLatest(prepared as Kysely<unknown>);
     await seedRoles(prepared);
     await seedSettings(prepared);
     return seedFirstAdmin(prepared, config.admin);
   });
-  if (adminCreated) app.log.info({ email: config.admin.email }, 'first admin created');
+  if (firstAdmin.created) app.log.info({ email: config.admin.email }, 'first admin created');
+  else if (firstAdmin.heldBy)
+    app.log.error(
+      { email: config.admin.email, account: firstAdmin.heldBy },
+      'no admin exists and ADMIN_EMAIL belongs to an account of another role, so no admin was created: set ADMIN_EMAIL to an unused address and restart',
+    );
 
   securityHeaders(app, {
     hsts: config.env === 'production',
@@ -118,7 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
   });
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5_000_000, files: 5, fields: 200 } });
+  formDataBodies(app);
   await app.register(rateLimit, {
     global: false,
     ...(shared ? { store: fallbackStore(shared.client, app.log) } : {}),

@@ -2,6 +2,7 @@
  * Configuration from the environment (architecture §6), validated once at start so a wrong value
  * stops the server with a message that names the variable, instead of failing later.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,38 @@ function parseDuration(value: string): number | undefined {
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
 }
+
+/** proxy-addr's names for whole ranges (fastify hands TRUST_PROXY's list to it). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: which peers may tell the client's address in X-Forwarded-For. `false`; a hop count (`1`
+ * behind one proxy: the last address the proxy appended is the client); or the proxies' own addresses
+ * (IPs, CIDR ranges, `loopback`…, comma-separated), the stronger form, since a hop count also believes
+ * a client that reaches the server directly. `true` (every hop) would let any client name its own
+ * address for the rate limits and the audit log, so it is refused, not kept for old set-ups.
+ */
+function parseTrustProxy(value: string): false | number | string[] | undefined {
+  if (value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+const TrustProxy = z
+  .string()
+  .default('false')
+  .refine((v) => v !== 'true', 'true would trust every hop: give the number of proxies (1) or their addresses (10.0.0.5,10.0.1.0/24)')
+  .refine((v) => v === 'true' || parseTrustProxy(v) !== undefined, 'must be false, a hop count (1) or proxy addresses (10.0.0.5,10.0.1.0/24,loopback)')
+  .transform((v) => parseTrustProxy(v) as false | number | string[]);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,7 +76,7 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: TrustProxy,
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -70,7 +103,8 @@ export type Config = {
   /** Shared state of several app servers (rate-limit counters, site cache invalidation); absent: in process. */
   redisUrl?: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Rate limiting can be switched off only by tests that hammer an endpoint for another reason. */
@@ -131,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteHost: e.SITE_HOST,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     storage,
     rateLimit: true,
     searchCountCap: 10_000,

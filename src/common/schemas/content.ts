@@ -1,5 +1,6 @@
 /** Forms of the website-management resources: menus, sub menus and the three category kinds (spec §3, §5). */
 import { z } from 'zod';
+import { isStoredLink } from '../links.js';
 import { optionalInt, optionalText, requiredId, requiredText } from '../validation.js';
 
 /** A 0/1 switch; a form that leaves it out gets `fallback`, so an update always sets it. */
@@ -16,11 +17,9 @@ const flag01 = (fallback: 0 | 1) =>
     z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).default(fallback),
   );
 
-/** A link inside the site ('/about', 'notice/12') or an absolute http(s) address. */
-// A relative link may not carry a scheme, so `javascript:` and `data:` never get in.
-const LINK = /^(https?:\/\/[^\s<>"'`]+|\/[^\s<>"'`]*|[\w-][^\s<>"'`:]*)$/;
-const requiredLink = () => requiredText(255).refine((v) => LINK.test(v), 'invalid_url');
-const optionalLink = () => optionalText(255).refine((v) => v === undefined || LINK.test(v), 'invalid_url');
+/** A link inside the site ('/about', 'notice/12') or an absolute http(s) address: the one rule of links.ts. */
+const requiredLink = () => requiredText(255).refine(isStoredLink, 'invalid_url');
+const optionalLink = () => optionalText(255).refine((v) => v === undefined || isStoredLink(v), 'invalid_url');
 
 export const CategoryBody = z.object({ title: requiredText() });
 export type CategoryBody = z.infer<typeof CategoryBody>;

@@ -15,6 +15,15 @@ const conditionValue = z.union([scalar, z.record(z.string(), z.union([scalar, z.
   error: 'invalid_conditions',
 });
 
+/**
+ * A `__proto__` key of parsed JSON (a column or an operator) would vanish when zod copies the object,
+ * and the condition with it: it is refused as the unknown name it is.
+ */
+function hasProtoKey(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || depth > 1) return false;
+  return Object.hasOwn(value, '__proto__') || Object.values(value).some((inner) => hasProtoKey(inner, depth + 1));
+}
+
 /** `{column: value}` for equality or `{column: {operator: value}}`; sent as JSON text in a query string. */
 export const Conditions = z.preprocess(
   (value) => {
@@ -28,7 +37,9 @@ export const Conditions = z.preprocess(
       return value;
     }
   },
-  z.record(z.string().max(64, 'too_long'), conditionValue, { error: 'invalid_conditions' }).optional(),
+  z
+    .custom((value) => !hasProtoKey(value), 'unknown_column')
+    .pipe(z.record(z.string().max(64, 'too_long'), conditionValue, { error: 'invalid_conditions' }).optional()),
 );
 export type Conditions = z.infer<typeof Conditions>;
 

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { isReservedPath } from '../site-paths.js';
-import { optionalFilePath, optionalId, optionalText, requiredId, requiredText } from '../validation.js';
+import { isStoredLink } from '../links.js';
+import { hasNul, optionalFilePath, optionalId, optionalText, requiredId, requiredText } from '../validation.js';
 
 export const PAGE_CONTENT_TYPES = ['page', 'blog', 'news', 'notice'] as const;
 export type PageContentType = (typeof PAGE_CONTENT_TYPES)[number];
@@ -86,10 +87,7 @@ const pageUrl = () =>
       .refine((v) => !isReservedPath(v), 'url_reserved'),
   );
 
-/** A source link: an http(s) address or a path on this site; never another scheme. */
-const SOURCE_LINK = /^(https?:\/\/[^\s<>"'`,]+|\/(?!\/)[^\s<>"'`,]*|[\w-][^\s<>"'`,:]*)$/i;
-
-/** Several links separated by commas, stored as 'a, b'. */
+/** Several links (each by the one rule of links.ts) separated by commas, stored as 'a, b'. */
 const sourceFiles = () =>
   z.preprocess(
     (value) => {
@@ -103,7 +101,7 @@ const sourceFiles = () =>
     z
       .string({ error: 'invalid_text' })
       .max(PAGE_LIMITS.sourceFiles, 'too_long')
-      .refine((v) => v.split(', ').every((link) => SOURCE_LINK.test(link)), 'invalid_source_links')
+      .refine((v) => v.split(', ').every(isStoredLink), 'invalid_source_links')
       .optional(),
   );
 
@@ -113,7 +111,13 @@ const layoutRow = z
   .object(
     {
       layout: z.enum(PAGE_LAYOUTS, { error: 'invalid_choice' }),
-      cells: z.array(z.string({ error: 'invalid_text' }).max(PAGE_LIMITS.cell, 'too_long'), { error: 'invalid_layout' }),
+      cells: z.array(
+        z
+          .string({ error: 'invalid_text' })
+          .max(PAGE_LIMITS.cell, 'too_long')
+          .refine((v) => !hasNul(v), 'invalid_text'),
+        { error: 'invalid_layout' },
+      ),
     },
     { error: 'invalid_layout' },
   )
@@ -145,7 +149,14 @@ export const pageFields = {
   title: requiredText(PAGE_LIMITS.title),
   url: pageUrl(),
   published_at: publishedAt(),
-  content: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: 'invalid_text' }).max(PAGE_LIMITS.content, 'too_long').optional()),
+  content: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: 'invalid_text' })
+      .max(PAGE_LIMITS.content, 'too_long')
+      .refine((v) => !hasNul(v), 'invalid_text')
+      .optional(),
+  ),
   content_type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PAGE_CONTENT_TYPES, { error: 'invalid_choice' }).default('page')),
   blog_category_id: optionalId(),
   news_category_id: optionalId(),

@@ -1,7 +1,7 @@
 /** Settings (spec §3 setting group/value, §7 Settings): the shapes the API answers and the rule per key. */
 import { z } from 'zod';
 import { type MessageKey } from '../messages.js';
-import { BD_MOBILE, normalizeMobile, toAsciiDigits } from '../validation.js';
+import { BD_MOBILE, hasNul, normalizeMobile, toAsciiDigits } from '../validation.js';
 import { MEDIA_PATH, normalizeMediaPath } from './media.js';
 
 export const SettingSubGroup = z.object({ id: z.number(), title: z.string() });
@@ -58,7 +58,7 @@ function mobile(v: string): SettingCheck {
  */
 export function checkSettingValue(setting: { key: string; type: 'text' | 'file' }, input: unknown): SettingCheck {
   if (input === undefined || input === null) input = '';
-  if (typeof input !== 'string') return { error: 'invalid_text' };
+  if (typeof input !== 'string' || hasNul(input)) return { error: 'invalid_text' };
   if (input.length > SETTING_TEXT_MAX) return { error: 'setting_too_long' };
   if (setting.type === 'file') {
     const path = normalizeMediaPath(input);

@@ -19,19 +19,33 @@ export async function seedRoles(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when there is no admin at all. */
-export async function seedFirstAdmin(db: Kysely<Database>, admin: Config['admin']): Promise<boolean> {
+export type FirstAdmin = { created: true } | { created: false; heldBy?: { id: number; role: string } };
+
+/**
+ * Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when there is no admin at all. When an
+ * account of another role already holds that email, it is neither promoted (anyone can register an
+ * institute with any address) nor a reason not to start: the answer says who holds it, for the log.
+ */
+export async function seedFirstAdmin(db: Kysely<Database>, admin: Config['admin']): Promise<FirstAdmin> {
   const existing = await db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
     .select('users.id')
     .where('user_roles.slug', '=', 'admin')
     .executeTakeFirst();
-  if (existing) return false;
+  if (existing) return { created: false };
+  const email = admin.email.toLowerCase();
+  const holder = await db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+    .select(['users.id', 'user_roles.slug as role'])
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  if (holder) return { created: false, heldBy: holder };
   await createUser(db, {
     role: 'admin',
-    fields: { name: 'Administrator', email: admin.email.toLowerCase() },
+    fields: { name: 'Administrator', email },
     passwordHash: await hashPassword(admin.password),
   });
-  return true;
+  return { created: true };
 }

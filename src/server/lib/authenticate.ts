@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
 import type { PublicUser } from '../../common/schemas/user.js';
 import { preparedQuery } from '../db/prepared.js';
-import { forbidden, unauthenticated } from './errors.js';
+import { forbidden, HttpError, unauthenticated } from './errors.js';
 import { now } from './time.js';
 import { digest } from './tokens.js';
 
@@ -25,6 +25,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** The route answers an account that must change its password first (reading it, changing the password, logging out). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -47,7 +51,7 @@ const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-    .select(['users.id', 'users.name', 'users.institute_name_english', 'user_roles.slug as role'])
+    .select(['users.id', 'users.name', 'users.institute_name_english', 'users.must_change_password', 'user_roles.slug as role'])
     .where('access_tokens.token_hash', '=', args.tokenDigest)
     .where('access_tokens.expires_at', '>', args.now)
     .where('users.status', '=', 1)
@@ -63,7 +67,10 @@ export const authentication = fp(async (app: FastifyInstance) => {
     const tokenDigest = digest(token);
     const [row] = await tokenOwner(app.db, { tokenDigest, now: now() });
     if (!row) throw unauthenticated();
-    request.user = { ...row, role: row.role as Role };
+    // After a temporary password (architecture §5) the account does nothing else until it has its own.
+    if (row.must_change_password && !request.routeOptions.config.beforePasswordChange) throw new HttpError(403, 'password_change_required');
+    const { must_change_password: _mustChange, ...user } = row;
+    request.user = { ...user, role: row.role as Role };
     request.tokenDigest = tokenDigest;
   });
 });

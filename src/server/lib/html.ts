@@ -3,6 +3,7 @@
  * tagged template that escapes everything it interpolates unless it is marked as trusted.
  */
 import sanitizeHtml from 'sanitize-html';
+import { isSitePath, isWebAddress } from '../../common/links.js';
 
 /** A piece of HTML that is already safe: produced by `html` or by `sanitizeRichText`. */
 export class RawHtml {
@@ -42,9 +43,9 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): RawHtml
   return new RawHtml(out);
 }
 
-/** A link target the site may follow: http(s), mail, phone, or a path or anchor on this site. */
+/** A link target the site may follow: http(s) or a path on this site (the rule of every stored link), mail, phone, or an anchor. */
 export function isSafeHref(href: string): boolean {
-  return /^(https?:\/\/|mailto:|tel:)/i.test(href) || /^\/(?!\/)/.test(href) || /^#/.test(href);
+  return isWebAddress(href) || isSitePath(href) || /^(mailto:|tel:|#)/i.test(href);
 }
 
 /** An image the site may show: an uploaded file on this site, or any https address. */

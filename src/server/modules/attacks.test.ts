@@ -246,6 +246,49 @@ describe('password guessing', () => {
       await t2.close();
     }
   });
+
+  it('behind a proxy (a hop count or its addresses), a forged X-Forwarded-For does not reset the per-address limit', async () => {
+    // The proxy appends the address it saw; what the client wrote before it is not believed.
+    for (const trust of ['1', '198.51.100.0/24']) {
+      const t2 = await startTestApp({ TRUST_PROXY: trust });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 61; i++) {
+          const res = await t2.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: '198.51.100.2',
+            headers: { 'x-forwarded-for': `10.0.${i}.1, 203.0.113.50` },
+            payload: { email: `nobody${i}@example.test`, password: 'x' },
+          });
+          statuses.push(res.statusCode);
+        }
+        expect(statuses.slice(0, 60).includes(429), trust).toBe(false);
+        expect(statuses[60], trust).toBe(429);
+      } finally {
+        await t2.close();
+      }
+    }
+  });
+
+  it('a peer that is not a named proxy cannot name its address', async () => {
+    const t2 = await startTestApp({ TRUST_PROXY: '198.51.100.0/24' });
+    try {
+      const token = await adminToken(t2);
+      const row = (await client(t2, token).post('/api/v1/news-categories/store', { title: 'Direct' })).body.data as { id: number };
+      await t2.app.inject({
+        method: 'POST',
+        url: '/api/v1/news-categories/soft-delete',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.9.9.9' },
+        payload: { id: row.id },
+      });
+      const entry = await t2.app.db.selectFrom('audit_logs').select(['action', 'ip']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(entry).toEqual({ action: 'record.soft_delete', ip: '203.0.113.9' });
+    } finally {
+      await t2.close();
+    }
+  });
 });
 
 describe('polyglot uploads', () => {

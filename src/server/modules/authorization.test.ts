@@ -77,6 +77,7 @@ function expected(definition: ResourceDefinition, caller: Caller, operation: Ope
   if (operation === 'export') return !definition.exportColumns ? 422 : definition.roles.read.includes(role) ? 200 : 403;
   const allowed = operation === 'list' || operation === 'read' ? definition.roles.read : definition.roles.write;
   if (!allowed.includes(role)) return 403;
+  if (operation === 'restore' && role !== 'admin') return 403;
   if (caller === 'instituteB' && definition.owner && operation !== 'list') return operation === 'create' ? 422 : 403;
   return 200;
 }

@@ -136,7 +136,8 @@ export function abilitiesOf(definition: ResourceDefinition, caller: Caller, row:
       return false;
     }
   };
-  return { update: may('update'), soft_delete: may('soft-delete'), restore: may('restore'), destroy: may('destroy') };
+  // A deactivated row comes back only through an admin (the restore route's rule).
+  return { update: may('update'), soft_delete: may('soft-delete'), restore: user.role === 'admin' && may('restore'), destroy: may('destroy') };
 }
 
 export function registerResource(app: FastifyInstance, definition: ResourceDefinition): void {
@@ -300,6 +301,9 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   ] as const) {
     api.post(`${base}/${action}`, { ...write, schema: { tags, security, body: IdBody, response: doneAnswer } }, async (request) => {
       const { id } = request.body;
+      // A deactivated row comes back only through an admin (architecture §5), so an institute cannot
+      // undo a deactivation an admin decided.
+      if (action === 'restore' && request.user!.role !== 'admin') throw new HttpError(403, 'restore_admin_only');
       const who = await guarded(request, id, action);
       await app.db.transaction().execute(async (trx) => {
         const ctx = { ...who, trx };

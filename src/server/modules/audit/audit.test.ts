@@ -237,7 +237,7 @@ describe('what is recorded', () => {
 
 describe('the address behind a proxy', () => {
   it('is the forwarded client with TRUST_PROXY, the peer without it', async () => {
-    const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await startTestApp({ TRUST_PROXY: '1' });
     try {
       for (const [app, expected] of [
         [proxied, '203.0.113.7'],

@@ -23,10 +23,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginEnvelope, ...errors } },
-      preValidation: rateLimited(app, [
-        { max: 60, timeWindow: '1 minute', key: byAddress('login') },
-        { max: 10, timeWindow: '15 minutes', key: byAccount('login') },
-      ]),
+      onRequest: rateLimited(app, [{ max: 60, timeWindow: '1 minute', key: byAddress('login') }]),
+      preValidation: rateLimited(app, [{ max: 10, timeWindow: '15 minutes', key: byAccount('login') }]),
     },
     async (request) => {
       const { userId, token } = await login(db, request.body.email, request.body.password, config.tokenTtlSeconds, clientOf(request));
@@ -37,7 +35,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/me',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate },
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserEnvelope, 401: ErrorEnvelope } },
+      onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
+    },
     async (request) => ({
       message: translate(requestLang(request), 'ok'),
       data: { user: await sessionAccount(request) },
@@ -46,7 +48,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/logout',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } }, onRequest: app.authenticate },
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageEnvelope, 401: ErrorEnvelope } },
+      onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
+    },
     async (request) => {
       await logout(db, request.tokenDigest!);
       return { message: translate(requestLang(request), 'logged_out'), data: null };
@@ -57,7 +63,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/register',
     {
       schema: { tags: ['auth'], body: RegisterBody, response: { 200: UserEnvelope, ...errors } },
-      preValidation: rateLimited(app, [{ max: 30, timeWindow: '1 hour', key: byAddress('register') }]),
+      onRequest: rateLimited(app, [{ max: 30, timeWindow: '1 hour', key: byAddress('register') }]),
     },
     async (request) => {
       const userId = await registerInstitute(db, request.body);
@@ -69,10 +75,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/forget-password',
     {
       schema: { tags: ['auth'], body: ForgetPasswordBody, response: { 200: MessageEnvelope, ...errors } },
-      preValidation: rateLimited(app, [
-        { max: 10, timeWindow: '1 hour', key: byAddress('forget-password') },
-        { max: 3, timeWindow: '1 hour', key: byAccount('forget-password') },
-      ]),
+      onRequest: rateLimited(app, [{ max: 10, timeWindow: '1 hour', key: byAddress('forget-password') }]),
+      preValidation: rateLimited(app, [{ max: 3, timeWindow: '1 hour', key: byAccount('forget-password') }]),
     },
     async (request) => {
       // Answered before the work is done, so neither the answer nor its timing tells whether the address exists.

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import { ValidationError, uniqueViolation } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/passwords.js';
+import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken, temporaryPassword } from '../../lib/tokens.js';
 import { type AuditClient, recordAudit } from '../../lib/audit.js';
@@ -58,7 +59,9 @@ export async function login(db: Kysely<Database>, identifier: string, password: 
         .executeTakeFirstOrThrow();
       await recordAudit(trx, { actor, client, action: 'password.reset_used', entity: 'users', entityId: account.id });
     }
-    await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
+    // A temporary password means the old one may be known to someone else: their sessions end here.
+    if (usedTemporary) await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).execute();
+    else await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
     await trx
       .insertInto('access_tokens')
       .values({ user_id: account.id, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) })
@@ -74,6 +77,7 @@ export async function logout(db: Kysely<Database>, tokenDigest: string): Promise
 /** Creates an institute account; a used email or mobile is a 422 on that field. */
 export async function registerInstitute(db: Kysely<Database>, body: RegisterBody): Promise<number> {
   const { password, password_confirmation: _confirmation, ...fields } = body;
+  refuseWeakPassword(password, [fields.email, fields.phone_number]);
   await refuseTakenContacts(db, fields);
   try {
     return await createUser(db, { role: 'institute', fields, passwordHash: await hashPassword(password) });

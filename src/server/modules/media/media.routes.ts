@@ -4,6 +4,7 @@
  * and only into `logos` (any other folder needs a login: 401), rate-limited per address, and may delete such a file from the same address within the hour.
  */
 import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app;
 
-  // The multipart plugin reads the whole body before the handler; its size errors get the spec's message.
+  // Only this scope takes files: the app's own form-data parser (lib/form-data.ts) gives way to the multipart
+  // plugin, which reads the whole body before the handler with limits fit for one file and a few short fields.
+  app.removeContentTypeParser('multipart/form-data');
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5_000_000, files: 5, fields: 8, fieldSize: 1000, parts: 13 } });
+  // Its size errors get the spec's message.
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'upload_too_large');
     if (error.code === 'FST_FILES_LIMIT_REACHED') throw new HttpError(413, 'upload_one_file');

@@ -362,6 +362,15 @@ describe('deleting', () => {
 });
 
 describe('serving', () => {
+  it('serves a PDF as a download in a sandbox, never as a document of the site', async () => {
+    const p = (await upload(t.app, [{ name: 'content_file', file: pdf(), filename: 'notice.pdf' }], bearer(admin))).body.data as string;
+    const res = await t.app.inject({ method: 'GET', url: `/${p}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${p.split('/').pop()}"`);
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox;/);
+  });
+
   it('streams a stored file with its type, nosniff and a long cache; 404 JSON for anything else', async () => {
     const p = (await upload(t.app, [{ name: 'photo', file: await jpeg(30, 30), filename: 'a.jpg' }], bearer(admin))).body.data as string;
     const res = await t.app.inject({ method: 'GET', url: `/${p}` });

@@ -8,7 +8,9 @@ import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/
 import { ValidationError } from '../../lib/errors.js';
 import { sessionAccount } from '../users/users.service.js';
 import { requestLang } from '../../lib/language.js';
+import { rateLimited } from '../../lib/rate-limits.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { findPublicUser, updateUser } from '../users/users.repository.js';
 import { refuseTakenContacts } from '../users/users.service.js';
@@ -17,14 +19,23 @@ import { now } from '../../lib/time.js';
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
 const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope };
 
+/** Guesses at the old password through a stolen session: as many as a login allows per account (auth.routes.ts). */
+const PASSWORD_CHANGE_LIMIT = { max: 10, timeWindow: '15 minutes' };
+
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  api.get('/', { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate }, async (request) => ({
-    message: translate(requestLang(request), 'ok'),
-    data: { user: await sessionAccount(request) },
-  }));
+  const beforePasswordChange = { beforePasswordChange: true };
+
+  api.get(
+    '/',
+    { schema: { ...schema, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate, config: beforePasswordChange },
+    async (request) => ({
+      message: translate(requestLang(request), 'ok'),
+      data: { user: await sessionAccount(request) },
+    }),
+  );
 
   // Whatever id a client sends, the account changed is the caller's own.
   api.post(
@@ -38,14 +49,21 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const limitPasswordChange = rateLimited(app, [{ ...PASSWORD_CHANGE_LIMIT, key: (request) => `update-password:account:${request.user!.id}` }]);
+
   /** A new password ends every other session of the account; this one stays logged in. */
   api.post(
     '/update-password',
-    { schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, ...errors } }, onRequest: app.authenticate },
+    {
+      schema: { ...schema, body: PasswordChangeBody, response: { 200: MessageEnvelope, 429: ErrorEnvelope, ...errors } },
+      onRequest: [app.authenticate, limitPasswordChange],
+      config: beforePasswordChange,
+    },
     async (request) => {
       const userId = request.user!.id;
-      const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+      const account = await db.selectFrom('users').select(['password_hash', 'uid', 'email', 'phone_number']).where('id', '=', userId).executeTakeFirstOrThrow();
       if (!(await verifyPassword(account.password_hash, request.body.old_password))) throw new ValidationError({ old_password: ['old_password_wrong'] });
+      refuseWeakPassword(request.body.password, [account.uid, account.email, account.phone_number]);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction().execute(async (trx) => {
         await trx

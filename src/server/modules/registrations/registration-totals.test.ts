@@ -83,7 +83,7 @@ describe('season totals', () => {
     await check();
     expect((await a.post('/api/v1/scholarship-registrations/soft-delete', { id: ids[2] })).status).toBe(200);
     await check();
-    expect((await a.post('/api/v1/scholarship-registrations/restore', { id: ids[2] })).status).toBe(200);
+    expect((await admin.post('/api/v1/scholarship-registrations/restore', { id: ids[2] })).status).toBe(200);
     await check();
     expect((await a.post('/api/v1/scholarship-registrations/update', { id: ids[0], ...form('07', 'f') })).status).toBe(200);
     await check();

@@ -187,7 +187,7 @@ describe('the dashboard numbers and payments', () => {
     expect((await analyticsOf(c.api)).total_registration).toBe(3);
     await c.api.post('/api/v1/scholarship-registrations/soft-delete', { id: row.id });
     expect((await analyticsOf(c.api)).total_registration).toBe(3);
-    await c.api.post('/api/v1/scholarship-registrations/restore', { id: row.id });
+    await admin.post('/api/v1/scholarship-registrations/restore', { id: row.id });
     expect((await analyticsOf(c.api)).total_registration).toBe(4);
     await c.api.post('/api/v1/scholarship-registrations/destroy', { id: row.id });
     expect((await analyticsOf(c.api)).total_registration).toBe(3);

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { PageContentType } from '../../../common/schemas/pages.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
+import { isSafeHref } from '../../lib/html.js';
 import { SITE_TEXT } from './site.texts.js';
 
 export const SITE_SETTING_KEYS = ['site_name', 'site_tagline', 'site_logo', 'site_favicon', 'contact_address', 'contact_phone', 'contact_email'] as const;
@@ -37,7 +38,8 @@ type MenuRow = { id: number; title: string; content_url: string; redirect_url: s
 function linkOf(row: MenuRow): MenuLink {
   const target = (row.redirect_url || row.content_url).trim();
   const href = /^(https?:\/\/|\/)/i.test(target) ? target : `/${target}`;
-  return { title: row.title, href, external: row.is_external === 1 };
+  // Rows stored before links had one rule may hold what it refuses: such a menu leads nowhere.
+  return { title: row.title, href: isSafeHref(href) ? href : '#', external: row.is_external === 1 };
 }
 
 /** Published, active menus in their positions, each with its published, active sub menus. */

@@ -167,7 +167,10 @@ export async function updateUser(
       ...addressNames(input.fields),
       ...(input.fields.name === undefined ? {} : { institute_name: input.fields.name }),
       ...(roleId === undefined ? {} : { role_id: roleId }),
-      ...(input.passwordHash === undefined ? {} : { password_hash: input.passwordHash, must_change_password: 0 }),
+      // A password an admin sets also voids a pending temporary one, which would otherwise replace it at its first use.
+      ...(input.passwordHash === undefined
+        ? {}
+        : { password_hash: input.passwordHash, must_change_password: 0, temp_password_hash: null, temp_password_expires_at: null }),
       updated_at: now(),
     })
     .where('id', '=', id)

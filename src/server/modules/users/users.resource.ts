@@ -4,10 +4,12 @@ import { RESOURCES } from '../../../common/resources.js';
 import type { UsersTable } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { recordAudit } from '../../lib/audit.js';
+import { now } from '../../lib/time.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
-import { refuseTakenContacts } from './users.service.js';
+import { refuseRemovingLastAdmin, refuseTakenContacts } from './users.service.js';
 
 export const userResource = defineResource({
   ...RESOURCES.users,
@@ -46,6 +48,7 @@ export const userResource = defineResource({
   ],
   async create(ctx, body) {
     const { password, password_confirmation: _confirmation, role, ...fields } = body;
+    refuseWeakPassword(password, [fields.email, fields.phone_number]);
     await refuseTakenContacts(ctx.db, fields);
     // Hashed before the transaction: argon2 takes tens of milliseconds that no lock should wait for.
     const passwordHash = await hashPassword(password);
@@ -72,9 +75,11 @@ export const userResource = defineResource({
     const before = await ctx.trx
       .selectFrom('users')
       .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-      .select('user_roles.slug as role')
+      .select(['user_roles.slug as role', 'users.uid', 'users.email', 'users.phone_number'])
       .where('users.id', '=', id)
       .executeTakeFirstOrThrow();
+    if (password) refuseWeakPassword(password, [fields.email, fields.phone_number, before.uid, before.email, before.phone_number]);
+    if (role && role !== 'admin' && before.role === 'admin') await refuseRemovingLastAdmin(ctx.trx, id);
     await updateUser(ctx.trx, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
     const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
     if (role && role !== before.role) await recordAudit(ctx.trx, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
@@ -83,6 +88,14 @@ export const userResource = defineResource({
       await ctx.trx.deleteFrom('access_tokens').where('user_id', '=', id).execute();
       await recordAudit(ctx.trx, { ...entry, action: 'password.change' });
     }
+  },
+  async setStatus(ctx, id, status) {
+    if (status === 0) await refuseRemovingLastAdmin(ctx.trx, id);
+    await ctx.trx.updateTable('users').set({ status, updated_at: now() }).where('id', '=', id).execute();
+  },
+  async destroy(ctx, id) {
+    await refuseRemovingLastAdmin(ctx.trx, id);
+    await ctx.trx.deleteFrom('users').where('id', '=', id).execute();
   },
   guardColumns: ['id'],
   guardWrite: (ctx, row, action) => {

@@ -1,10 +1,10 @@
 /** Rules on accounts shared by registration, the admin's user form and the profile. */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import type { Database } from '../../db/types.js';
 import type { SessionUser } from '../../lib/authenticate.js';
-import { unauthenticated, ValidationError } from '../../lib/errors.js';
+import { HttpError, unauthenticated, ValidationError } from '../../lib/errors.js';
 import { findPublicUser, takenContacts } from './users.repository.js';
 
 const TAKEN_MESSAGE = { email: 'email_taken', phone_number: 'phone_taken' } as const;
@@ -25,4 +25,25 @@ export async function sessionAccount(request: FastifyRequest): Promise<PublicUse
   const user = await findPublicUser(request.server.db, (request.user as SessionUser).id);
   if (!user) throw unauthenticated();
   return user;
+}
+
+/**
+ * Someone must always be able to run the back office: removing the last active admin — by a role
+ * change, deactivation or deletion — is a 409. The admin role's row is locked first (PostgreSQL), so
+ * two admins removing each other at once take turns and the second sees the first one gone.
+ */
+export async function refuseRemovingLastAdmin(trx: Transaction<Database>, id: number): Promise<void> {
+  const role = trx.selectFrom('user_roles').select('id').where('slug', '=', 'admin');
+  const admin = await (trx.getExecutor().adapter instanceof PostgresAdapter ? role.forUpdate() : role).executeTakeFirstOrThrow();
+  const target = await trx.selectFrom('users').select(['role_id', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+  if (target.role_id !== admin.id || target.status !== 1) return;
+  const other = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('role_id', '=', admin.id)
+    .where('status', '=', 1)
+    .where('id', '!=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (!other) throw new HttpError(409, 'last_admin');
 }

@@ -152,7 +152,8 @@ export default function DashboardPage({ students }: { students: ReactNode }) {
           </Anchor>
         </Alert>
       )}
-      {user.role === 'admin' ? <AdminDashboard user={user} /> : <InstituteDashboard user={user} students={students} />}
+      {/* The server answers nothing else until the password is changed. */}
+      {!user.must_change_password && (user.role === 'admin' ? <AdminDashboard user={user} /> : <InstituteDashboard user={user} students={students} />)}
     </Stack>
   );
 }
