@@ -25,7 +25,7 @@ function importGraph(configFile) {
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const specifiers = [];
     const visit = (node) => {
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && !node.isTypeOnly) {
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && !node.isTypeOnly && !node.importClause?.isTypeOnly) {
         const named = node.importClause?.namedBindings;
         const onlyTypes =
           named && ts.isNamedImports(named) && !node.importClause.name && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);

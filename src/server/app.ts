@@ -35,6 +35,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { pageLayoutRoutes } from './modules/content/pages.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { analyticsRoutes } from './modules/registrations/analytics.routes.js';
+import { registrationImportRoutes } from './modules/registrations/registrations.import.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(profileRoutes, { prefix: '/profile' });
           await v1.register(exportRoutes);
           await v1.register(analyticsRoutes);
+          await v1.register(registrationImportRoutes);
           await v1.register(pageLayoutRoutes);
           await v1.register(mediaRoutes, { prefix: '/media' });
           await v1.register(settingsRoutes, { prefix: '/settings' });

@@ -7,6 +7,7 @@ import * as registrationSearch from './migrations/2026-11-23-registration-search
 import * as registrationTotals from './migrations/2026-11-23-registration-totals.js';
 import * as mediaUploader from './migrations/2026-11-25-media-uploader.js';
 import * as searchIndexPerGroup from './migrations/2026-11-26-search-index-per-group.js';
+import * as registrationDuplicates from './migrations/2026-11-27-registration-duplicates.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-registration-totals': registrationTotals,
   '2026-11-25-media-uploader': mediaUploader,
   '2026-11-26-search-index-per-group': searchIndexPerGroup,
+  '2026-11-27-registration-duplicates': registrationDuplicates,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

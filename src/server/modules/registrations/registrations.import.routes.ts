@@ -1,0 +1,139 @@
+/**
+ * GET  /api/v1/scholarship-registrations/import/template: the sheet to fill (an admin's has an institute column);
+ * POST /api/v1/scholarship-registrations/import: multipart `file` (.xlsx or .csv), `dry_run` 1|0, an admin's
+ * `institute_id`; `failed_rows=1` answers the refused rows as an .xlsx instead of the report.
+ * README: Bulk registration.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { translate } from '../../../common/messages.js';
+import { optionalId } from '../../../common/validation.js';
+import { requireRole, type SessionUser } from '../../lib/authenticate.js';
+import { clientOf } from '../../lib/audit.js';
+import { ValidationError } from '../../lib/errors.js';
+import { type CheckedRow, checkRows, failedRowsWorkbook, matchHeaders, translateErrors } from '../../lib/import/importer.js';
+import { readSheet } from '../../lib/import/sheet.js';
+import { requestLang } from '../../lib/language.js';
+import { duplicatesOf, fieldLabel, registrationImport, registrationTemplate } from './registrations.import.js';
+import { type RegistrationInput, storeRegistrations } from './registrations.service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A 20,000-row sheet is about 2 MB as .xlsx and 5 MB as CSV. */
+const MAX_FILE_BYTES = 10_000_000;
+
+type ImportFields = { file?: unknown; dry_run?: unknown; institute_id?: unknown; failed_rows?: unknown };
+
+const sendFile = (reply: FastifyReply, name: string, body: Buffer) =>
+  reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${name}"`).send(body);
+
+/** The institute every row goes to: an institute's own; an admin's choice, or each row's own institute column. */
+async function instituteOf(app: FastifyInstance, user: SessionUser, raw: unknown): Promise<number | undefined> {
+  const parsed = optionalId().safeParse(raw);
+  if (!parsed.success) throw new ValidationError({ institute_id: ['invalid_choice'] });
+  // An institute imports only into itself, as its form stores only its own students.
+  if (user.role === 'institute') {
+    if (parsed.data !== undefined && parsed.data !== user.id) throw new ValidationError({ institute_id: ['not_your_institute'] });
+    return user.id;
+  }
+  if (parsed.data === undefined) return undefined;
+  const institute = await app.db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+    .select('users.id')
+    .where('users.id', '=', parsed.data)
+    .where('user_roles.slug', '=', 'institute')
+    .executeTakeFirst();
+  if (!institute) throw new ValidationError({ institute_id: ['invalid_choice'] });
+  return institute.id;
+}
+
+/** The institute ids a sheet names that are institute accounts. */
+async function knownInstitutes(app: FastifyInstance, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await app.db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+    .select('users.id')
+    .where('users.id', 'in', ids)
+    .where('user_roles.slug', '=', 'institute')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function registrationImportRoutes(app: FastifyInstance): Promise<void> {
+  // This scope takes a file: the multipart plugin in place of the app's form-data parser, one file, a few short fields.
+  app.removeContentTypeParser('multipart/form-data');
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 } });
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ file: ['import_too_big'] });
+    throw error;
+  });
+  const both = { onRequest: requireRole('admin', 'institute') };
+  const schema = { tags: ['scholarship-registrations'], security: [{ bearer: [] }] };
+
+  app.get('/scholarship-registrations/import/template', { ...both, schema }, async (request, reply) => {
+    const admin = request.user!.role === 'admin';
+    return sendFile(reply, admin ? 'registrations-template-admin.xlsx' : 'registrations-template.xlsx', await registrationTemplate(admin));
+  });
+
+  app.post('/scholarship-registrations/import', { ...both, schema }, async (request, reply) => {
+    const user = request.user!;
+    const lang = requestLang(request);
+    const fields = (request.body ?? {}) as ImportFields;
+    if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
+    const dryRun = fields.dry_run !== '0';
+    const chosen = await instituteOf(app, user, fields.institute_id);
+    const sheet = await readSheet(fields.file);
+    const definition = registrationImport(user.role === 'admin' && chosen === undefined);
+    // An admin names the institute, for the whole sheet or in a column of it.
+    if (user.role === 'admin' && chosen === undefined && !matchHeaders(definition, sheet.headers).has('institute_id')) {
+      throw new ValidationError({ institute_id: ['institute_required'] });
+    }
+    const checked = await checkRows(definition, sheet);
+
+    // Each row's institute: the one chosen, or (an admin's sheet) its own column, which must name an institute.
+    const named =
+      chosen === undefined
+        ? await knownInstitutes(app, [...new Set(checked.flatMap((row) => (row.input?.institute_id ? [row.input.institute_id] : [])))])
+        : undefined;
+    for (const row of checked) {
+      if (!row.input) continue;
+      if (chosen !== undefined) row.input = { ...row.input, institute_id: chosen };
+      else if (!row.input.institute_id) {
+        row.errors.institute_id = [{ key: 'institute_required' }];
+        row.input = undefined;
+      } else if (!named!.has(row.input.institute_id)) {
+        row.errors.institute_id = [{ key: 'invalid_choice' }];
+        row.input = undefined;
+      }
+    }
+    const refused = checked.filter((row) => !row.input);
+    if (fields.failed_rows === '1')
+      return sendFile(reply, 'registrations-refused.xlsx', await failedRowsWorkbook(definition, sheet, refused, lang, fieldLabel));
+
+    const valid = checked.filter((row): row is CheckedRow<RegistrationInput> & { input: RegistrationInput } => row.input !== undefined);
+    const duplicates = await duplicatesOf(
+      app.db,
+      valid.map((row) => row.input),
+    );
+    const fresh = valid.filter((_, index) => !duplicates.has(index));
+    const stored = dryRun
+      ? []
+      : await storeRegistrations(
+          { user, client: clientOf(request), db: app.db },
+          fresh.map((row) => row.input),
+        );
+    const duplicateRows = new Set(valid.filter((_, index) => duplicates.has(index)).map((row) => row.row));
+    const freshRows = new Set(fresh.map((row) => row.row));
+    const rows = checked.map((row) => ({
+      row: row.row,
+      status: duplicateRows.has(row.row) ? 'duplicate' : !row.input ? 'invalid' : freshRows.has(row.row) && !dryRun ? 'stored' : 'valid',
+      name: typeof row.values.name_english === 'string' ? row.values.name_english : null,
+      errors: duplicateRows.has(row.row) ? { _: [translate(lang, 'import_duplicate')] } : translateErrors(lang, row.errors),
+    }));
+    return {
+      message: translate(lang, dryRun ? 'ok' : 'stored'),
+      data: { total: checked.length, valid: fresh.length, invalid: refused.length, duplicates: duplicates.size, stored: stored.length, rows },
+    };
+  });
+}

@@ -1,0 +1,265 @@
+/**
+ * Registration import (README: Bulk registration): the sheet's columns, how a cell becomes the form's
+ * input (Bengali or ASCII digits, numbers stored as numbers, place names in either language), the
+ * duplicate rule, and the template that goes with it.
+ */
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import { CLASS_CODES, DEPARTMENTS, GENDERS } from '../../../common/constants.js';
+import { districts, districtsOf, divisions, upazilas, upazilasOf } from '../../../common/geo/index.js';
+import { RegistrationBody } from '../../../common/schemas/registrations.js';
+import { toAsciiDigits } from '../../../common/validation.js';
+import type { Database } from '../../db/types.js';
+import type { Cell } from '../../lib/import/sheet.js';
+import type { ImportColumn, ImportDefinition, RowErrors } from '../../lib/import/importer.js';
+import type { RegistrationInput } from './registrations.service.js';
+
+type Column = ImportColumn & { bn: string; en: string; help: string; choices?: () => string[] };
+
+/** Excel's bilingual header: 'শ্রেণি (Class)'; either language alone, or the field's name, matches too. */
+const column = (field: string, bn: string, en: string, example: string, help: string, aliases: string[] = [], choices?: () => string[]): Column => ({
+  field,
+  bn,
+  en,
+  headers: [`${bn} (${en})`, bn, en, field, ...aliases],
+  example,
+  help,
+  choices,
+});
+
+const CLASS_NAMES: Record<string, string[]> = {
+  '04': ['চতুর্থ', 'চতুর্থ শ্রেণি', 'four', 'class four', 'class 4', 'iv'],
+  '07': ['সপ্তম', 'সপ্তম শ্রেণি', 'seven', 'class seven', 'class 7', 'vii'],
+};
+const GENDER_NAMES: Record<string, string[]> = { m: ['ছেলে', 'ছাত্র', 'male', 'boy', 'পুরুষ'], f: ['মেয়ে', 'ছাত্রী', 'female', 'girl', 'মহিলা'] };
+const DEPARTMENT_NAMES: Record<string, string[]> = {
+  p: ['প্রযোজ্য নয়', 'none', 'n/a'],
+  a: ['সাধারণ', 'general', 'humanities', 'মানবিক'],
+  c: ['ব্যবসায় শিক্ষা', 'commerce', 'business'],
+  s: ['বিজ্ঞান', 'science'],
+};
+
+export const REGISTRATION_COLUMNS_IN_SHEET: readonly Column[] = [
+  column('class', 'শ্রেণি', 'Class', 'চতুর্থ', 'চতুর্থ বা সপ্তম (4 or 7)', [], () => CLASS_CODES.map((code) => CLASS_NAMES[code]![0]!)),
+  column('class_roll', 'শ্রেণি রোল', 'Class Roll', '12', 'শ্রেণির রোল নম্বর, ১–৬ অঙ্ক (the roll in the class, 1–6 digits)', ['roll']),
+  column('gender', 'লিঙ্গ', 'Gender', 'ছেলে', 'ছেলে বা মেয়ে (boy or girl)', [], () => GENDERS.map((code) => GENDER_NAMES[code]![0]!)),
+  column('department', 'শাখা', 'Department', 'প্রযোজ্য নয়', 'ঐচ্ছিক (optional)', ['group'], () => DEPARTMENTS.map((code) => DEPARTMENT_NAMES[code]![0]!)),
+  column('name_english', 'শিক্ষার্থীর নাম (ইংরেজি)', 'Student Name (English)', 'MD KARIM', 'বড় হাতের অক্ষরে (in capitals)', ['name', 'student name']),
+  column('name_bangla', 'শিক্ষার্থীর নাম (বাংলা)', 'Student Name (Bangla)', 'মোঃ করিম', 'ঐচ্ছিক (optional)', ['student name (bengali)']),
+  column('father_name_english', 'পিতার নাম (ইংরেজি)', "Father's Name (English)", 'ABDUL RAHIM', '', ['father name', 'father name english']),
+  column('father_name_bangla', 'পিতার নাম (বাংলা)', "Father's Name (Bangla)", 'আবদুর রহিম', 'ঐচ্ছিক (optional)', ['father name bangla']),
+  column('mother_name_english', 'মাতার নাম (ইংরেজি)', "Mother's Name (English)", 'RAHIMA BEGUM', '', ['mother name', 'mother name english']),
+  column('mother_name', 'মাতার নাম (বাংলা)', "Mother's Name (Bangla)", 'রহিমা বেগম', 'ঐচ্ছিক (optional)', ['mother name bangla']),
+  column(
+    'birth_certificate_no',
+    'জন্ম নিবন্ধন নম্বর',
+    'Birth Registration Number',
+    '20151234567890123',
+    'ঐচ্ছিক; ১০–১৭ অঙ্ক, ঘরটি টেক্সট হিসেবে রাখুন (optional; 10–17 digits, keep the cell as text)',
+    ['birth certificate no', 'birth registration no'],
+  ),
+  column('contact_number', 'মোবাইল নম্বর', 'Mobile Number', '01712345678', '০১ দিয়ে শুরু ১১ অঙ্ক (11 digits starting 01)', ['mobile', 'contact number', 'phone']),
+  column('division', 'বিভাগ', 'Division', 'ঢাকা', 'ঐচ্ছিক; বাংলা বা ইংরেজি নাম (optional; Bengali or English name)', [], () => divisions.map((d) => d.name_bn)),
+  column('zilla', 'জেলা', 'District', 'ঢাকা', 'ঐচ্ছিক (optional)', ['zilla'], () => districts.map((d) => d.name_bn)),
+  column('upozilla', 'উপজেলা', 'Upazila', 'সাভার', 'ঐচ্ছিক (optional)', ['upozilla', 'upazilla'], () => upazilas.map((u) => u.name_bn)),
+  column('village', 'গ্রাম', 'Village', 'জিরাবো', 'ঐচ্ছিক (optional)'),
+  column('post_office', 'ডাকঘর', 'Post Office', 'সাভার', ''),
+];
+
+/** An admin's sheet names the institute of each row (its id), unless the import names one for all. */
+export const INSTITUTE_COLUMN = column('institute_id', 'প্রতিষ্ঠান আইডি', 'Institute ID', '1234', 'প্রতিষ্ঠানের আইডি (the institute account id)', ['institute']);
+
+/** Text as typed: trimmed, inner spaces single; a number as its digits; an empty cell is no value. */
+function text(cell: Cell): string | undefined {
+  if (cell === null) return undefined;
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  const value = String(cell).replace(/\s+/g, ' ').trim();
+  return value === '' ? undefined : value;
+}
+
+const lower = (value: string) => toAsciiDigits(value).toLocaleLowerCase('en-US').replace(/\s+/g, ' ').trim();
+
+/** A code from its code, its Bengali or English name, or a number ('4' → '04'). */
+function code(cell: Cell, names: Record<string, string[]>): string | undefined {
+  const value = text(cell);
+  if (value === undefined) return undefined;
+  const key = lower(value);
+  for (const [codeValue, aliases] of Object.entries(names)) {
+    if (key === codeValue || aliases.some((alias) => lower(alias) === key) || (/^\d+$/.test(key) && Number(key) === Number(codeValue))) return codeValue;
+  }
+  return value;
+}
+
+/** Digits from a cell Excel may hold as a number: exact integers only, since 17 digits do not fit a number. */
+function digitString(cell: Cell, field: string, errors: RowErrors): string | undefined {
+  if (typeof cell === 'number') {
+    if (Number.isSafeInteger(cell)) return String(cell);
+    errors[field] = [{ key: 'import_number_as_text' }];
+    return undefined;
+  }
+  const value = text(cell);
+  if (value === undefined) return undefined;
+  const ascii = toAsciiDigits(value).replace(/[\s-]/g, '');
+  // '1.2345E+16' is what a CSV holds for a number Excel rounded.
+  if (/^\d+(\.\d+)?e\+?\d+$/i.test(ascii)) {
+    errors[field] = [{ key: 'import_number_as_text' }];
+    return undefined;
+  }
+  return ascii;
+}
+
+/** A mobile stored as a number lost its leading 0 (1712345678). */
+function mobile(cell: Cell, errors: RowErrors): string | undefined {
+  const digits = digitString(cell, 'contact_number', errors);
+  return digits && /^1\d{9}$/.test(digits) ? `0${digits}` : digits;
+}
+
+/** Edit distance, for naming the near miss of a place name. */
+function distance(a: string, b: string): number {
+  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0]!;
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]!;
+      previous[j] = Math.min(previous[j]! + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length]!;
+}
+
+type Place = { id: number; name_en: string; name_bn: string };
+
+/** The place named (Bengali or English, any case), or an error naming the closest one. */
+function place(cell: Cell, candidates: readonly Place[], field: string, errors: RowErrors): number | undefined {
+  const value = text(cell);
+  if (value === undefined) return undefined;
+  const key = lower(value);
+  const found = candidates.find((candidate) => lower(candidate.name_en) === key || lower(candidate.name_bn) === key);
+  if (found) return found.id;
+  let best: { place: Place; score: number } | undefined;
+  for (const candidate of candidates) {
+    const score = Math.min(distance(key, lower(candidate.name_en)), distance(key, lower(candidate.name_bn)));
+    if (!best || score < best.score) best = { place: candidate, score };
+  }
+  const near = best && best.score <= Math.max(2, Math.floor(key.length / 3));
+  errors[field] = [
+    near ? { key: 'import_unknown_place_near', params: { value, suggestion: best!.place.name_bn } } : { key: 'import_unknown_place', params: { value } },
+  ];
+  return undefined;
+}
+
+function readRow(cells: Record<string, Cell>): { values: Record<string, unknown>; errors: RowErrors } {
+  const errors: RowErrors = {};
+  const division = place(cells.division ?? null, divisions, 'division_id', errors);
+  const district = place(cells.zilla ?? null, division ? districtsOf(division) : districts, 'zilla_id', errors);
+  const upazila = place(cells.upozilla ?? null, district ? upazilasOf(district) : upazilas, 'upozilla_id', errors);
+  const values: Record<string, unknown> = {
+    class: code(cells.class ?? null, CLASS_NAMES),
+    class_roll: digitString(cells.class_roll ?? null, 'class_roll', errors),
+    gender: code(cells.gender ?? null, GENDER_NAMES),
+    department: code(cells.department ?? null, DEPARTMENT_NAMES),
+    name_english: text(cells.name_english ?? null),
+    name_bangla: text(cells.name_bangla ?? null),
+    father_name_english: text(cells.father_name_english ?? null),
+    father_name_bangla: text(cells.father_name_bangla ?? null),
+    mother_name_english: text(cells.mother_name_english ?? null),
+    mother_name: text(cells.mother_name ?? null),
+    birth_certificate_no: digitString(cells.birth_certificate_no ?? null, 'birth_certificate_no', errors),
+    contact_number: mobile(cells.contact_number ?? null, errors),
+    division_id: division,
+    zilla_id: district,
+    upozilla_id: upazila,
+    village: text(cells.village ?? null),
+    post_office: text(cells.post_office ?? null),
+  };
+  if ('institute_id' in cells) values.institute_id = digitString(cells.institute_id ?? null, 'institute_id', errors);
+  return { values, errors };
+}
+
+export const registrationImport = (withInstitute: boolean): ImportDefinition<RegistrationBody> => ({
+  columns: withInstitute ? [INSTITUTE_COLUMN, ...REGISTRATION_COLUMNS_IN_SHEET] : REGISTRATION_COLUMNS_IN_SHEET,
+  read: readRow,
+  schema: RegistrationBody,
+});
+
+/** The label of a field in the failed-rows file's error column: its bilingual header. */
+export function fieldLabel(field: string): string {
+  const byField = [INSTITUTE_COLUMN, ...REGISTRATION_COLUMNS_IN_SHEET].find(
+    (c) => c.field === field || (field.endsWith('_id') && c.field === { division_id: 'division', zilla_id: 'zilla', upozilla_id: 'upozilla' }[field]),
+  );
+  return byField ? byField.bn : field;
+}
+
+/**
+ * A student already registered, or twice in the same sheet: the same institute, class and class
+ * roll, or the same birth registration number (README: Bulk registration). Answers the indexes of
+ * `inputs` that are duplicates.
+ */
+export async function duplicatesOf(db: Kysely<Database>, inputs: readonly RegistrationInput[]): Promise<Set<number>> {
+  const rollKey = (institute: number, classCode: string, roll: string) => `${institute}:${classCode}:${Number(roll)}`;
+  const existingRolls = new Set<string>();
+  const existingBirth = new Set<string>();
+  for (const institute of new Set(inputs.map((input) => input.institute_id))) {
+    const rows = await db.selectFrom('scholarship_registrations').select(['class', 'class_roll']).where('institute_id', '=', institute).execute();
+    for (const row of rows) existingRolls.add(rollKey(institute, row.class, row.class_roll));
+  }
+  const births = [...new Set(inputs.flatMap((input) => (input.birth_certificate_no ? [input.birth_certificate_no] : [])))];
+  for (let start = 0; start < births.length; start += 500) {
+    const rows = await db
+      .selectFrom('scholarship_registrations')
+      .select('birth_certificate_no')
+      .where('birth_certificate_no', 'in', births.slice(start, start + 500))
+      .execute();
+    for (const row of rows) if (row.birth_certificate_no) existingBirth.add(row.birth_certificate_no);
+  }
+  const duplicates = new Set<number>();
+  inputs.forEach((input, index) => {
+    const roll = rollKey(input.institute_id, input.class, input.class_roll);
+    const birth = input.birth_certificate_no;
+    if (existingRolls.has(roll) || (birth && existingBirth.has(birth))) duplicates.add(index);
+    existingRolls.add(roll);
+    if (birth) existingBirth.add(birth);
+  });
+  return duplicates;
+}
+
+/** The template (README: Bulk registration): the header row, choice lists in the cells, and a sheet explaining each column. */
+export async function registrationTemplate(withInstitute: boolean): Promise<Buffer> {
+  const columns = withInstitute ? [INSTITUTE_COLUMN, ...REGISTRATION_COLUMNS_IN_SHEET] : REGISTRATION_COLUMNS_IN_SHEET;
+  const workbook = new ExcelJS.Workbook();
+  const students = workbook.addWorksheet('শিক্ষার্থী (Students)', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const guide = workbook.addWorksheet('নির্দেশনা (Guide)');
+  const lists = workbook.addWorksheet('Lists', { state: 'veryHidden' });
+  students.columns = columns.map((c) => ({ header: `${c.bn} (${c.en})`, key: c.field, width: Math.max(14, c.bn.length + c.en.length + 4) }));
+  students.getRow(1).font = { bold: true };
+  const dataRows = 1000;
+  let listColumn = 0;
+  columns.forEach((c, index) => {
+    const letter = students.getColumn(index + 1).letter;
+    // Digits as text, so Excel keeps a mobile's leading 0 and a birth number's 17 digits.
+    students.getColumn(index + 1).numFmt = '@';
+    if (!c.choices) return;
+    const values = c.choices();
+    listColumn++;
+    const listLetter = lists.getColumn(listColumn).letter;
+    values.forEach((value, i) => (lists.getCell(`${listLetter}${i + 1}`).value = value));
+    for (let row = 2; row <= dataRows + 1; row++) {
+      students.getCell(`${letter}${row}`).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`Lists!$${listLetter}$1:$${listLetter}$${values.length}`],
+        showErrorMessage: false,
+      };
+    }
+  });
+  guide.columns = [
+    { header: 'কলাম (Column)', key: 'column', width: 36 },
+    { header: 'কী লিখবেন (What to write)', key: 'help', width: 70 },
+    { header: 'উদাহরণ (Example)', key: 'example', width: 24 },
+  ];
+  guide.getRow(1).font = { bold: true };
+  for (const c of columns) guide.addRow({ column: `${c.bn} (${c.en})`, help: c.help, example: c.example });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
