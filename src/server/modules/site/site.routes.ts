@@ -29,20 +29,31 @@ const STYLESHEET = fs.readFileSync(new URL('./site.css', import.meta.url), 'utf8
 const STYLESHEET_VERSION = createHash('sha1').update(STYLESHEET).digest('hex').slice(0, 10);
 const STYLESHEET_PATH = `${ASSETS}/site.css?v=${STYLESHEET_VERSION}`;
 
-/** Site pages may show https images from the editor; everything else stays as strict as the app's policy. */
+/**
+ * Site pages may show https images from the editor; everything else stays as strict as the app's policy,
+ * including `upgrade-insecure-requests` in production (README Security), never in plain-HTTP development.
+ */
 const SITE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const siteCsp = (env: string) => (env === 'production' ? `${SITE_CSP}; upgrade-insecure-requests` : SITE_CSP);
 
 /** The app's private screens, kept out of search engines. */
 const PRIVATE_SEGMENTS = RESERVED_PATH_SEGMENTS.filter(
   (segment) => !['site', 'assets', 'uploads', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'index.html', 'avatar.png'].includes(segment),
 );
 
+/**
+ * The request's path without its query. A request line may name a whole address (`GET http://host/x`);
+ * its host is the client's word, never the site's: pages, canonical links and cache keys use the path alone.
+ */
+const pathOf = (request: FastifyRequest) => request.url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').split('?')[0] || '/';
+
 const hostName = (request: FastifyRequest) => (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 
 /** Called on the root instance (not registered as a plugin), so its write hook sees every API route. */
 export function siteRoutes(app: FastifyInstance): void {
   const { appUrl, siteHost } = app.config;
+  const csp = siteCsp(app.config.env);
   const cache = createSiteCache();
   const invalidate = sharedInvalidation(cache, app.shared, app.log);
   app.decorate('invalidateSite', invalidate);
@@ -61,13 +72,12 @@ export function siteRoutes(app: FastifyInstance): void {
     return rendered(status, 'text/html; charset=utf-8', documentOf(frame, head, main(frame)));
   };
 
-  const notFoundPage = (request: FastifyRequest) =>
-    page(request, 404, { title: SITE_TEXT.notFoundTitle, path: request.url.split('?')[0]!, noindex: true }, notFoundMain);
+  const notFoundPage = (request: FastifyRequest) => page(request, 404, { title: SITE_TEXT.notFoundTitle, path: pathOf(request), noindex: true }, notFoundMain);
 
   /** Sends a cached rendering; a matching If-None-Match gets 304 without a body. */
   const send = async (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) => {
     const answer = await cache.get(`${isSiteHost(request) ? 'site' : 'app'}:${key}`, render);
-    reply.header('content-security-policy', SITE_CSP);
+    reply.header('content-security-policy', csp);
     if (answer.status !== 200) return reply.status(answer.status).header('cache-control', 'no-cache').type(answer.type).send(answer.body);
     reply.header('cache-control', 'public, max-age=60').header('etag', answer.etag);
     if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
@@ -92,7 +102,7 @@ export function siteRoutes(app: FastifyInstance): void {
 
   const listing = async (request: FastifyRequest, reply: FastifyReply, type: string, categoryId?: string) => {
     if (!(LISTED_TYPES as readonly string[]).includes(type) || (categoryId !== undefined && !/^[1-9]\d{0,9}$/.test(categoryId))) {
-      return send(request, reply, `404:${request.url.split('?')[0]}`, () => notFoundPage(request));
+      return send(request, reply, `404:${pathOf(request)}`, () => notFoundPage(request));
     }
     const listed = type as ListedType;
     const pageParam = (request.query as Record<string, unknown>).page;
@@ -126,7 +136,7 @@ export function siteRoutes(app: FastifyInstance): void {
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
   );
   app.get<{ Params: { file: string } }>(`${ASSETS}/fonts/:file`, (request, reply) => {
-    if (!FONTS.includes(request.params.file)) return send(request, reply, `404:${request.url}`, () => notFoundPage(request));
+    if (!FONTS.includes(request.params.file)) return send(request, reply, `404:${pathOf(request)}`, () => notFoundPage(request));
     return reply
       .type('font/woff2')
       .header('cache-control', 'public, max-age=31536000, immutable')
@@ -179,7 +189,7 @@ export function siteRoutes(app: FastifyInstance): void {
    */
   async function servePublicPath(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const pathname = request.url.split('?')[0]!;
+    const pathname = pathOf(request);
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);

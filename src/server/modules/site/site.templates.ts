@@ -83,7 +83,8 @@ export function documentOf(frame: Frame, head: Head, main: RawHtml): string {
   const name = siteName(frame.settings);
   const title = head.title === name ? name : `${head.title} — ${name}`;
   const description = head.description ?? frame.settings.site_tagline;
-  const url = absolute(frame.origin, head.path);
+  // Always the configured address (APP_URL), whatever host the request named.
+  const url = `${frame.origin}${head.path}`;
   const image = head.image ?? frame.settings.site_logo;
   const favicon = frame.settings.site_favicon ? mediaPath(frame.settings.site_favicon) : 'data:,';
   return html`<!doctype html>
