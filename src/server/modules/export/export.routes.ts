@@ -1,10 +1,9 @@
 /**
  * POST /api/v1/export-data (spec §7 Export): a resource's rows as CSV or an Excel workbook (`format`),
- * newest first, pulled by the
- * response as the client reads so memory stays flat (architecture §8). SQLite iterates one statement
- * on a read-only connection of its own; PostgreSQL fetches from a server-side cursor on a connection of
- * its own (not the pool's). Models and columns come from the resource definitions; an institute only
- * gets its own rows.
+ * newest first, pulled by the response as the client reads so memory stays flat (architecture §8).
+ * SQLite iterates one statement on a read-only connection of its own; PostgreSQL fetches from a
+ * server-side cursor on a connection of its own (not the pool's). Models and columns come from the
+ * resource definitions; an institute only gets its own rows.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import { sql } from 'kysely';
@@ -17,11 +18,14 @@ afterAll(async () => t.close());
 const BOM = '\uFEFF';
 const postgres = process.env.TEST_DB === 'postgres';
 
-/** Notice categories with long titles: by default about 3 MB of CSV, so the download outlasts the sockets' buffers. */
-async function insertNoticeCategories(prefix: string, count = 30_000, titleLength = 100): Promise<void> {
+/**
+ * Notice categories with long titles: by default about 3 MB of CSV, so the download outlasts the sockets' buffers.
+ * Random titles do not shrink in a zip (an .xlsx), repeated letters do.
+ */
+async function insertNoticeCategories(prefix: string, count = 30_000, titleLength = 100, random = false): Promise<void> {
   const long = 'x'.repeat(titleLength);
   const rows = Array.from({ length: count }, (_, i) => ({
-    title: `${prefix} ${i} ${long}`,
+    title: `${prefix} ${i} ${random ? randomBytes(titleLength).toString('base64').slice(0, titleLength) : long}`,
     slug: `${prefix.toLowerCase()}-${i}`,
     creator: null,
     created_at: '2026-01-01T00:00:00.000Z',
@@ -174,10 +178,11 @@ describe('CSV export', () => {
     expect(ids).toEqual(before.map((row) => row.id));
   });
 
-  it('leaves no reader or transaction open when the client aborts mid-download', async () => {
-    // About 12 MB, well beyond what the kernel buffers of a connection can take while the client does not read.
-    await insertNoticeCategories('Abort', 20_000, 600);
-    const download = await startDownload({ model: 'notice-categories', columns: ['id', 'title'], search: 'Abort ' });
+  it.each(['csv', 'xlsx'] as const)('leaves no reader or transaction open when the client aborts mid-download (%s)', async (format) => {
+    // About 12 MB (the .xlsx ~18 MB zipped), well beyond what the kernel buffers of a connection can take while the client does not read.
+    const prefix = `Abort ${format}`;
+    await insertNoticeCategories(prefix, format === 'xlsx' ? 40_000 : 20_000, 600, format === 'xlsx');
+    const download = await startDownload({ model: 'notice-categories', columns: ['id', 'title'], search: `${prefix} `, format });
     expect(download.first.length).toBeGreaterThan(0);
     // PostgreSQL: the export's connection (not the pool's) is listed while open. SQLite: a reader still in
     // its snapshot keeps a checkpoint from copying the pages written after it began.
@@ -189,11 +194,12 @@ describe('CSV export', () => {
         }>`select count(*) as count from pg_stat_activity where datname = current_database() and application_name = ${POSTGRES_READER_NAME}`.execute(t.app.db);
         return Number(rows[0]!.count) > 0;
       }
-      await insertNoticeCategories(`After abort ${++writes}`, 1);
+      await insertNoticeCategories(`After abort ${format} ${++writes}`, 1);
       const { rows } = await sql<{ log: number; checkpointed: number }>`pragma wal_checkpoint(passive)`.execute(t.app.db);
       return rows[0]!.checkpointed < rows[0]!.log;
     };
-    expect(await readerOpen()).toBe(true);
+    // The .xlsx's first piece (the zip's first header) may come before the reader has opened.
+    expect(await eventually(readerOpen)).toBe(true);
     download.stop();
     expect(await eventually(async () => !(await readerOpen()))).toBe(true);
     expect((await admin.get('/api/v1/notice-categories')).status).toBe(200);

@@ -51,6 +51,7 @@ describe('Excel export stream', () => {
       expect(first.getCell(1).value).toBe(250);
       expect(first.getCell(2).value).toBe('260000250');
       expect(first.getCell(2).numFmt).toBe('@');
+      expect(first.getCell(2).font?.bold).toBeFalsy();
       expect(first.getCell(3).value).toBe('মোঃ করিম 250');
       expect(first.getCell(4).value).toBe(250);
       expect(first.getCell(6).value).toEqual(new Date('2026-11-21T16:00:00.000Z'));
