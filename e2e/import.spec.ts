@@ -10,7 +10,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { apiToken, bengaliDigits, bn, enterWithToken, messages, newInstitute, registerByApi } from './helpers.js';
+import { adminToken, apiToken, bengaliDigits, bn, enterWithToken, messages, newInstitute, registerByApi } from './helpers.js';
 
 const text = bn.registrations.import;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -96,6 +96,8 @@ test('an institute on a phone downloads the template, uploads a sheet with two b
   const stub = await stubImport(page);
 
   await page.goto('/scholarship-registrations');
+  await expect(page.getByTestId('import-button')).toBeVisible();
+  await shoot(page, 'phone-import-list-button');
   await page.getByTestId('import-button').click();
   await expect(page).toHaveURL(/\/scholarship-registrations\/import$/);
   await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
@@ -112,6 +114,7 @@ test('an institute on a phone downloads the template, uploads a sheet with two b
   await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: XLSX, buffer: await workbook(STUDENTS) });
   // Progress while the file goes up and the rows are checked.
   await expect(page.getByTestId('import-progress')).toBeVisible();
+  await shoot(page, 'phone-import-progress');
   await expect(page.getByTestId('import-count-total')).toContainText(bengaliDigits(5));
   await expect(page.getByTestId('import-count-valid')).toContainText(bengaliDigits(3));
   await expect(page.getByTestId('import-count-invalid')).toContainText(bengaliDigits(2));
@@ -161,4 +164,25 @@ test('a file the server refuses shows its message in Bengali under the file fiel
   await expect(page.getByTestId('import-file-error')).toHaveText(refusal);
   await expect(page.getByTestId('import-file')).toHaveAttribute('aria-invalid', 'true');
   await shoot(page, 'phone-import-error');
+});
+
+test('an admin chooses the institute; without one the server 422 shows under the picker', async ({ page, request }) => {
+  await enterWithToken(page, await adminToken(request));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // STUB until the server lands: an admin's upload without institute_id is a 422 on `institute_id`.
+  await page.route('**/api/v1/scholarship-registrations/import', (route) => {
+    const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+    expect(body).not.toContain('name="institute_id"');
+    return route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: messages.bn.institute_required, data: { institute_id: [messages.bn.institute_required] } }),
+    });
+  });
+  await page.goto('/scholarship-registrations');
+  await page.getByTestId('import-button').click();
+  await expect(page.getByText(text.institute)).toBeVisible();
+  await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: XLSX, buffer: await workbook(STUDENTS) });
+  await expect(page.getByTestId('import-institute')).toContainText(messages.bn.institute_required);
+  await shoot(page, 'desktop-import-admin');
 });

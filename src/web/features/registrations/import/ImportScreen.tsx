@@ -63,7 +63,8 @@ export function ImportScreen() {
         file: chosen,
         dryRun,
         instituteId: isAdmin ? institute || undefined : undefined,
-        onProgress: (loaded, total) => setPhase({ kind: 'uploading', purpose, loaded, total }),
+        // All sent: the server is reading the rows now (upload.onload says so too, but not in every browser).
+        onProgress: (loaded, total) => setPhase(total > 0 && loaded >= total ? { kind: 'checking', purpose } : { kind: 'uploading', purpose, loaded, total }),
         onUploaded: () => setPhase({ kind: 'checking', purpose }),
         signal: controller.signal,
       });
@@ -174,7 +175,8 @@ export function ImportScreen() {
           label={t('registrations.import.file')}
           description={t('registrations.import.fileHint', { limit: n(IMPORT_ROW_LIMIT) })}
           error={problems.file}
-          errorProps={{ 'data-testid': 'import-file-error' }}
+          errorProps={{ 'data-testid': 'import-file-error', mt: 6 }}
+          inputWrapperOrder={['label', 'description', 'input', 'error']}
         >
           <Paper
             withBorder
