@@ -7,7 +7,7 @@
 import { Alert, Anchor, Box, Button, Group, Input, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -49,6 +49,9 @@ export function ImportScreen() {
   const running = useRef<AbortController | null>(null);
   const inputId = useId();
   const n = (value: number) => formatNumber(value, lang);
+
+  // Leaving the screen stops an upload still under way (a real import the server already has goes on there).
+  useEffect(() => () => running.current?.abort(), []);
   const busy = phase.kind === 'uploading' || phase.kind === 'checking';
 
   const run = async (chosen: File, dryRun: boolean, institute = instituteId) => {
