@@ -3,9 +3,9 @@
  * table on wider screens, one block per row on a phone. Messages come from the server in the
  * request's language; the field's name is put before them.
  */
-import { Badge, Box, Center, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
@@ -62,6 +62,7 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
   const n = (value: number) => formatNumber(value, lang);
   const [filter, setFilter] = useState<Filter>(() => (rows.some((row) => row.status === 'invalid') ? 'invalid' : 'all'));
   const [page, setPage] = useState(1);
+  const top = useRef<HTMLDivElement>(null);
   const counts = useMemo(
     () => Object.fromEntries(FILTERS.map((key) => [key, rows.filter((row) => matches(key, row.status)).length])) as Record<Filter, number>,
     [rows],
@@ -74,18 +75,24 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
 
   return (
     <Stack gap="sm">
-      <Box style={{ overflowX: 'auto' }}>
-        <SegmentedControl
-          data={FILTERS.map((value) => ({ value, label: `${t(`registrations.import.filter.${value}`)} (${n(counts[value])})` }))}
-          value={filter}
-          onChange={(value) => {
-            setFilter(value as Filter);
-            setPage(1);
-          }}
-          aria-label={t('registrations.import.filter.label')}
-          data-testid="import-filter"
-        />
-      </Box>
+      {/* Buttons that wrap rather than a segmented control: at 360 px four counts of five digits do not fit one line. */}
+      <Group gap="xs" role="group" aria-label={t('registrations.import.filter.label')} data-testid="import-filter" ref={top} style={{ scrollMarginTop: 80 }}>
+        {FILTERS.map((value) => (
+          <Button
+            key={value}
+            size="compact-sm"
+            radius="xl"
+            variant={filter === value ? 'filled' : 'default'}
+            aria-pressed={filter === value}
+            onClick={() => {
+              setFilter(value);
+              setPage(1);
+            }}
+          >
+            {`${t(`registrations.import.filter.${value}`)} (${n(counts[value])})`}
+          </Button>
+        ))}
+      </Group>
       <Paper withBorder>
         {/* A phone gets one block per row; wider screens the table. */}
         <Stack gap={0} hiddenFrom="sm">
@@ -148,7 +155,19 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
       </Paper>
       {pages > 1 && (
         <Center>
-          <Pagination total={pages} value={current} onChange={setPage} size="sm" siblings={1} boundaries={1} getItemProps={(item) => ({ children: n(item) })} />
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={(next) => {
+              setPage(next);
+              // On a phone the pages' buttons are below fifty rows: the next page starts at the top.
+              top.current?.scrollIntoView({ block: 'start' });
+            }}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            getItemProps={(item) => ({ children: n(item) })}
+          />
         </Center>
       )}
     </Stack>
