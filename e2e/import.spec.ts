@@ -36,21 +36,45 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** What the server answers for the sheet above (stub, see the file's comment). */
-function report(real: boolean) {
-  const rows = STUDENTS.map((student, index) => {
-    const row = index + 2;
-    const errors: Record<string, string[]> =
-      row === 4 ? { name_english: [messages.bn.required] } : row === 6 ? { contact_number: [messages.bn.invalid_mobile] } : {};
-    const bad = Object.keys(errors).length > 0;
-    return { row, name: (student[3] as string) || null, status: bad ? 'invalid' : real ? 'stored' : 'valid', errors };
-  });
-  return { message: 'OK', data: { total: 5, valid: 3, invalid: 2, duplicates: 0, stored: real ? 3 : 0, rows } };
+/** The uploaded file's bytes from a multipart body. */
+function filePart(body: Buffer): Buffer {
+  const text = body.toString('latin1');
+  const boundary = `\r\n--${text.slice(2, text.indexOf('\r\n'))}`;
+  const head = text.indexOf('name="file"');
+  const start = text.indexOf('\r\n\r\n', head) + 4;
+  return body.subarray(start, text.indexOf(boundary, start));
 }
 
-/** STUB until the server lands: the template and the import, read from the multipart fields sent. */
+type FakeRow = { row: number; status: string; name: string | null; errors: Record<string, string[]>; cells: (string | number)[] };
+
+/**
+ * STUB until the server lands: a stand-in for the server's rules, enough for this journey: the English
+ * name is required, the mobile number must have 11 digits (a number without its leading 0 counts), a
+ * student stored once (same class and class roll) is a duplicate afterwards.
+ */
+async function check(file: Buffer, stored: Set<string>): Promise<FakeRow[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const rows: FakeRow[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    const cells = HEADERS.map((_, index) => (row.getCell(index + 1).value ?? '') as string | number);
+    const value = (name: string) => String(cells[HEADERS.indexOf(name)] ?? '').trim();
+    const errors: Record<string, string[]> = {};
+    if (!value('name_english')) errors.name_english = [messages.bn.required];
+    if (!/^0?1[3-9]\d{8}$/.test(value('contact_number'))) errors.contact_number = [messages.bn.invalid_mobile];
+    const bad = Object.keys(errors).length > 0;
+    const duplicate = !bad && stored.has(`${value('class')}/${value('class_roll')}`);
+    rows.push({ row: number, name: value('name_english') || null, status: bad ? 'invalid' : duplicate ? 'duplicate' : 'valid', errors, cells });
+  });
+  return rows;
+}
+
+/** STUB until the server lands: the template and the import, as the contract describes them. */
 async function stubImport(page: Page): Promise<{ calls: string[] }> {
   const seen = { calls: [] as string[] };
+  const stored = new Set<string>();
   await page.route('**/api/v1/scholarship-registrations/import/template', async (route: Route) => {
     seen.calls.push('template');
     await route.fulfill({
@@ -61,25 +85,41 @@ async function stubImport(page: Page): Promise<{ calls: string[] }> {
     });
   });
   await page.route('**/api/v1/scholarship-registrations/import', async (route: Route) => {
-    const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+    const raw = route.request().postDataBuffer() ?? Buffer.alloc(0);
+    const body = raw.toString('latin1');
     const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(body)?.[1];
     expect(route.request().headers().authorization).toMatch(/^Bearer /);
-    expect(body).toContain('filename="students.xlsx"');
+    const rows = await check(filePart(raw), stored);
     if (field('failed_rows') === '1') {
       seen.calls.push('failed_rows');
       await route.fulfill({
         status: 200,
         contentType: XLSX,
         headers: { 'Content-Disposition': `attachment; filename="failed-rows.xlsx"` },
-        body: await workbook([STUDENTS[2]!, STUDENTS[4]!]),
+        body: await workbook(rows.filter((row) => row.status === 'invalid').map((row) => row.cells)),
       });
       return;
     }
     const dryRun = field('dry_run') === '1';
     seen.calls.push(dryRun ? 'dry_run' : 'import');
+    if (!dryRun) {
+      for (const row of rows.filter((candidate) => candidate.status === 'valid')) {
+        row.status = 'stored';
+        stored.add(`${row.cells[0]}/${row.cells[1]}`);
+      }
+    }
+    const count = (status: string) => rows.filter((row) => row.status === status).length;
+    const data = {
+      total: rows.length,
+      valid: count('valid') + count('stored'),
+      invalid: count('invalid'),
+      duplicates: count('duplicate'),
+      stored: count('stored'),
+      rows: rows.map(({ cells: _cells, ...row }) => row),
+    };
     // The server takes a moment to check rows; the screen says so meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(report(!dryRun)) });
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'OK', data }) });
   });
   return seen;
 }
@@ -147,7 +187,29 @@ test('an institute on a phone downloads the template, uploads a sheet with two b
   await page.getByTestId('import-failed-rows').click();
   const failed = await failedDownload;
   expect(failed.suggestedFilename()).toBe('failed-rows.xlsx');
-  expect(stub.calls).toEqual(['template', 'dry_run', 'import', 'failed_rows']);
+
+  // The head teacher fixes one of the two refused rows (the missing name) and gives the file again.
+  const refused = new ExcelJS.Workbook();
+  await refused.xlsx.readFile(await failed.path());
+  const sheet = refused.worksheets[0]!;
+  expect(sheet.rowCount).toBe(3);
+  sheet.getRow(2).getCell(HEADERS.indexOf('name_english') + 1).value = 'SHAFIQUL ISLAM';
+  const fixed = Buffer.from(await refused.xlsx.writeBuffer());
+  await page.getByRole('button', { name: text.again }).click();
+  await page.getByTestId('import-file').setInputFiles({ name: 'failed-rows.xlsx', mimeType: XLSX, buffer: fixed });
+  await expect(page.getByTestId('import-count-total')).toContainText(bengaliDigits(2));
+  await expect(page.getByTestId('import-count-valid')).toContainText(bengaliDigits(1));
+  await expect(page.getByTestId('import-count-invalid')).toContainText(bengaliDigits(1));
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-done')).toContainText(text.done.replace('{{stored}}', bengaliDigits(1)).replace('{{refused}}', bengaliDigits(1)));
+
+  // The first sheet again: nobody is added twice.
+  await page.getByRole('button', { name: text.again }).click();
+  await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: XLSX, buffer: await workbook(STUDENTS) });
+  await expect(page.getByTestId('import-count-duplicates')).toContainText(bengaliDigits(3));
+  await expect(page.getByTestId('import-count-valid')).toContainText(bengaliDigits(0));
+  await shoot(page, 'phone-import-again');
+  expect(stub.calls).toEqual(['template', 'dry_run', 'import', 'failed_rows', 'dry_run', 'import', 'dry_run']);
 });
 
 test('a file the server refuses shows its message in Bengali under the file field', async ({ page, request }) => {
