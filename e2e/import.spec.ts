@@ -126,6 +126,8 @@ async function stubImport(page: Page): Promise<{ calls: string[] }> {
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
+  // A full-page shot of a scrolled page paints the fixed header where the window was.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 

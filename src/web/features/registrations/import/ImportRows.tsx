@@ -122,7 +122,7 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
                 <Table.Th w={1} style={{ whiteSpace: 'nowrap' }}>
                   {t('registrations.import.columns.row')}
                 </Table.Th>
-                <Table.Th>{t('registrations.import.columns.name')}</Table.Th>
+                <Table.Th miw={200}>{t('registrations.import.columns.name')}</Table.Th>
                 <Table.Th w={1}>{t('registrations.import.columns.status')}</Table.Th>
                 <Table.Th>{t('registrations.import.columns.messages')}</Table.Th>
               </Table.Tr>
