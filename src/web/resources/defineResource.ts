@@ -6,7 +6,7 @@ import { RESOURCES, type ResourceKey } from '../../common/resources';
 import type { Section } from '../shell/sections';
 import { sectionPath } from '../shell/sections';
 import { resourceEndpoints, resourceQueries, type Row } from './api';
-import type { Column, DetailRow, ResourceForm, ResourceTextKey } from './types';
+import type { Column, DetailRow, HeaderLink, ResourceForm, ResourceTextKey } from './types';
 
 export type ResourceConfig<R extends Row> = {
   /** Its entry in the resource list (src/common/resources.ts): the API's name for it and its row. */
@@ -32,6 +32,8 @@ export type ResourceConfig<R extends Row> = {
     pageSize?: number;
     /** Actions of this resource's rows besides Details, Edit, Deactive and Destroy (a page's builder). */
     rowActions?: (row: R, t: TFunction) => RowAction[];
+    /** Further screens the list's header links to, beside Export and Add New (registrations' import). */
+    headerLinks?: readonly HeaderLink[];
   };
   form: ResourceForm<R>;
   details: {

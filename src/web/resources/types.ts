@@ -69,6 +69,15 @@ export type ResourceForm<R> = {
   toBody?: (values: Record<string, unknown>, mode: FormMode, user: PublicUser) => Record<string, unknown>;
 };
 
+/** A button in a list's header that opens another screen of the resource. */
+export type HeaderLink = {
+  label: (t: TFunction) => string;
+  /** Under the resource's path: 'import' → /scholarship-registrations/import. */
+  subPath: string;
+  icon: Icon;
+  testId?: string;
+};
+
 export type MenuEntry = {
   label: string;
   to: string;

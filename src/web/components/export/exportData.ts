@@ -24,7 +24,7 @@ const ACCEPT: Record<ExportFormat, string> = {
 };
 
 /** Hands a blob to the browser as a download. */
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;

@@ -4,6 +4,7 @@
  * details. An institute sees and changes only its own students (the server's owner rule).
  */
 import { Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { z } from 'zod';
 import { REGISTRATION_PAGE_SIZE } from '../../../common/constants';
 import { RegistrationBody } from '../../../common/schemas/registrations';
@@ -73,7 +74,14 @@ export const registrations = defineResource<RegistrationRow>({
   resource: 'registrations',
   section: 'registrations',
   text: 'registrations',
-  list: { columns, minWidth: 920, exportTitle: 'registration-list', pageSize: REGISTRATION_PAGE_SIZE },
+  list: {
+    columns,
+    minWidth: 920,
+    exportTitle: 'registration-list',
+    pageSize: REGISTRATION_PAGE_SIZE,
+    // Many students at once from an Excel sheet (issue 17), for institutes and admins alike.
+    headerLinks: [{ label: (t) => t('registrations.import.button'), subPath: 'import', icon: IconFileSpreadsheet, testId: 'import-button' }],
+  },
   form: {
     schema: instituteForm,
     schemaFor: ({ user }) => (user.role === 'admin' ? adminForm : instituteForm),

@@ -17,6 +17,7 @@ import { registrations } from './definition';
 import { ModuleLayout } from '../../resources/ModuleLayout';
 import { ResourceScreens } from '../../resources/ResourceModule';
 import { ResourceList } from '../../resources/ResourceList';
+import { ImportScreen } from './import/ImportScreen';
 import type { MenuEntry } from '../../resources/types';
 
 const filterPath = (type: string) => `${registrations.href.list}/filter/${type}`;
@@ -65,6 +66,7 @@ export default function RegistrationsModule() {
     <ModuleLayout title={t('nav.registrations')} menu={menu}>
       <ResourceScreens resource={registrations}>
         <Route path="filter/:type" element={<FilteredList />} />
+        <Route path="import" element={<ImportScreen />} />
       </ResourceScreens>
     </ModuleLayout>
   );
