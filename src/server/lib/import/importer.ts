@@ -20,6 +20,8 @@ export type ImportColumn = {
   headers: readonly string[];
   /** The first header is the template's. */
   example: string;
+  /** The form field its value becomes, when that is not `field` (a place name becomes its id): errors name that field. */
+  input?: string;
 };
 
 export type ImportDefinition<Input> = {
@@ -49,6 +51,9 @@ export function matchHeaders(definition: ImportDefinition<unknown>, headers: rea
   if (found.size === 0) throw new ValidationError({ file: ['import_no_headers'] });
   return found;
 }
+
+/** The column an error's field comes from. */
+const columnOf = (definition: ImportDefinition<unknown>, field: string) => definition.columns.find((column) => (column.input ?? column.field) === field);
 
 function addError(errors: RowErrors, field: string, message: RowMessage) {
   (errors[field] ??= []).push(message);
@@ -91,7 +96,6 @@ export async function failedRowsWorkbook(
   sheet: Sheet,
   refused: readonly CheckedRow<unknown>[],
   lang: Lang,
-  labelOf: (field: string) => string,
 ): Promise<Buffer> {
   const columns = matchHeaders(definition, sheet.headers);
   const workbook = new ExcelJS.Workbook();
@@ -101,12 +105,13 @@ export async function failedRowsWorkbook(
   for (const row of refused) {
     const errors = translateErrors(lang, row.errors);
     const text = Object.entries(errors)
-      .map(([field, messages]) => `${labelOf(field)}: ${messages.join(' ')}`)
+      .map(([field, messages]) => `${columnOf(definition, field)?.headers[0] ?? field}: ${messages.join(' ')}`)
       .join('\n');
     // Every cell as text: a mobile or birth number must come back as it went in.
     const added = worksheet.addRow([...sheet.headers.map((_, i) => row.cells[i] ?? null), text]);
     for (const field of Object.keys(row.errors)) {
-      const index = columns.get(field);
+      const column = columnOf(definition, field);
+      const index = column && columns.get(column.field);
       if (index === undefined) continue;
       added.getCell(index + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE08A' } };
     }

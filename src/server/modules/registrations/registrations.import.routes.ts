@@ -14,7 +14,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { type CheckedRow, checkRows, failedRowsWorkbook, matchHeaders, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
 import { requestLang } from '../../lib/language.js';
-import { duplicatesOf, fieldLabel, registrationImport, registrationTemplate } from './registrations.import.js';
+import { duplicatesOf, registrationImport, registrationTemplate } from './registrations.import.js';
 import { type RegistrationInput, storeRegistrations } from './registrations.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -108,8 +108,7 @@ export async function registrationImportRoutes(app: FastifyInstance): Promise<vo
       }
     }
     const refused = checked.filter((row) => !row.input);
-    if (fields.failed_rows === '1')
-      return sendFile(reply, 'registrations-refused.xlsx', await failedRowsWorkbook(definition, sheet, refused, lang, fieldLabel));
+    if (fields.failed_rows === '1') return sendFile(reply, 'registrations-refused.xlsx', await failedRowsWorkbook(definition, sheet, refused, lang));
 
     const valid = checked.filter((row): row is CheckedRow<RegistrationInput> & { input: RegistrationInput } => row.input !== undefined);
     const duplicates = await duplicatesOf(

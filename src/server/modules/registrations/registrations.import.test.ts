@@ -182,6 +182,8 @@ describe('a sheet with bad rows', () => {
     expect(sheet.rowCount).toBe(21);
     expect(sheet.getCell(2, headers.length + 1).value).toContain('শিক্ষার্থীর নাম (ইংরেজি)');
     expect(sheet.getCell(2, 5).fill).toMatchObject({ type: 'pattern' });
+    // A misspelt district is its own cell's fault, though the form's field is the district id.
+    expect(sheet.getCell(6, 14).fill).toMatchObject({ type: 'pattern' });
     expect(await consistencyProblems(t.app.db)).toEqual([]);
   });
 });

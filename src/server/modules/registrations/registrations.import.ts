@@ -16,9 +16,13 @@ import type { RegistrationInput } from './registrations.service.js';
 
 type Column = ImportColumn & { bn: string; en: string; help: string; choices?: () => string[] };
 
+/** Place columns hold names; the form takes their ids. */
+const PLACE_IDS: Record<string, string> = { division: 'division_id', zilla: 'zilla_id', upozilla: 'upozilla_id' };
+
 /** Excel's bilingual header: 'শ্রেণি (Class)'; either language alone, or the field's name, matches too. */
 const column = (field: string, bn: string, en: string, example: string, help: string, aliases: string[] = [], choices?: () => string[]): Column => ({
   field,
+  ...(PLACE_IDS[field] ? { input: PLACE_IDS[field] } : {}),
   bn,
   en,
   headers: [`${bn} (${en})`, bn, en, field, ...aliases],
@@ -183,14 +187,6 @@ export const registrationImport = (withInstitute: boolean): ImportDefinition<Reg
   read: readRow,
   schema: RegistrationBody,
 });
-
-/** The label of a field in the failed-rows file's error column: its bilingual header. */
-export function fieldLabel(field: string): string {
-  const byField = [INSTITUTE_COLUMN, ...REGISTRATION_COLUMNS_IN_SHEET].find(
-    (c) => c.field === field || (field.endsWith('_id') && c.field === { division_id: 'division', zilla_id: 'zilla', upozilla_id: 'upozilla' }[field]),
-  );
-  return byField ? byField.bn : field;
-}
 
 /**
  * A student already registered, or twice in the same sheet: the same institute, class and class
