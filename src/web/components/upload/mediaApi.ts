@@ -1,10 +1,8 @@
 /**
- * Media calls (spec §7 Media): upload one file, delete a stored one. Uploads use XMLHttpRequest
- * because fetch reports no upload progress; both send the same headers as every other call.
+ * Media calls (spec §7 Media): upload one file (with progress, api/postForm.ts), delete a stored one.
  */
-import { ApiError, apiRequest, type Envelope } from '../../api/client';
-import { readToken } from '../../api/token';
-import { currentLanguage } from '../../i18n';
+import { ApiError, apiRequest } from '../../api/client';
+import { envelopeOf, postForm } from '../../api/postForm';
 
 export type UploadOptions = {
   /** The multipart field name; the server validates the file under it (default 'photo'). */
@@ -21,16 +19,8 @@ export type UploadOptions = {
 
 export const UPLOAD_URL = '/api/v1/media/upload';
 
-function envelopeOf(xhr: XMLHttpRequest): Partial<Envelope<unknown>> | null {
-  try {
-    return JSON.parse(xhr.responseText) as Partial<Envelope<unknown>>;
-  } catch {
-    return null;
-  }
-}
-
 /** Uploads a file; resolves with its stored path ('uploads/<folder>/<name>.<ext>', no leading slash). */
-export function uploadMedia(file: File | Blob, options: UploadOptions = {}): Promise<string> {
+export async function uploadMedia(file: File | Blob, options: UploadOptions = {}): Promise<string> {
   const { name = 'photo', folder = 'files', width, height, accept, onProgress, signal } = options;
   const form = new FormData();
   // Text fields first: the server reads them before it streams the file.
@@ -40,40 +30,10 @@ export function uploadMedia(file: File | Blob, options: UploadOptions = {}): Pro
   if (accept) form.append('accept', accept);
   form.append(name, file, file instanceof File ? file.name : 'upload');
 
-  return new Promise<string>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-
-    xhr.open('POST', UPLOAD_URL);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    const token = readToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-
-    if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () => {
-      settle();
-      const payload = envelopeOf(xhr);
-      if (xhr.status >= 200 && xhr.status < 300 && typeof payload?.data === 'string') resolve(payload.data);
-      else reject(new ApiError(xhr.status, payload?.message ?? xhr.statusText, payload?.data ?? null));
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError(0, '', null));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
-    };
-    xhr.send(form);
-  });
+  const answer = await postForm(UPLOAD_URL, form, { accept: 'application/json', onProgress, signal, size: file.size });
+  const payload = await envelopeOf(answer);
+  if (answer.status >= 200 && answer.status < 300 && typeof payload?.data === 'string') return payload.data;
+  throw new ApiError(answer.status, payload?.message ?? answer.statusText, payload?.data ?? null);
 }
 
 /** Deletes a stored file by its path (as uploadMedia returned it). */

@@ -1,11 +1,9 @@
 /**
  * The registration import's calls (issue 17): the template download, and the upload of a sheet as
- * a dry run, a real import or a request for the refused rows' .xlsx. Uploads go through
- * XMLHttpRequest because fetch reports no upload progress; every call sends the API client's headers.
+ * a dry run, a real import or a request for the refused rows' .xlsx (with upload progress, api/postForm.ts).
  */
-import { ApiError, apiFetch, errorOf, type Envelope } from '../../../api/client';
-import { readToken } from '../../../api/token';
-import { currentLanguage } from '../../../i18n';
+import { ApiError, apiFetch, errorOf } from '../../../api/client';
+import { envelopeOf, type FormAnswer, postForm } from '../../../api/postForm';
 import { saveBlob } from '../../../components/export/exportData';
 import { filenameFromDisposition } from '../../../components/export/fileName';
 
@@ -39,67 +37,19 @@ export type ImportRequest = {
   signal?: AbortSignal;
 };
 
-type Answer = { status: number; blob: Blob; type: string; disposition: string | null };
-
-function send({ file, dryRun, instituteId, failedRows, onProgress, onUploaded, signal }: ImportRequest): Promise<Answer> {
+function send({ file, dryRun, instituteId, failedRows, onProgress, onUploaded, signal }: ImportRequest): Promise<FormAnswer> {
   const form = new FormData();
   // Text fields before the file: the server reads them before it streams the file.
   form.append('dry_run', dryRun ? '1' : '0');
   if (instituteId) form.append('institute_id', instituteId);
   if (failedRows) form.append('failed_rows', '1');
   form.append('file', file, file.name);
-
-  return new Promise<Answer>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-
-    xhr.open('POST', `/api${IMPORT_PATH}`);
-    xhr.responseType = 'blob';
-    xhr.setRequestHeader('Accept', failedRows ? `${XLSX_TYPE}, application/json` : 'application/json');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    const token = readToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-
-    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.upload.onload = () => onUploaded?.();
-    xhr.onload = () => {
-      settle();
-      resolve({
-        status: xhr.status,
-        blob: xhr.response as Blob,
-        type: xhr.getResponseHeader('Content-Type') ?? '',
-        disposition: xhr.getResponseHeader('Content-Disposition'),
-      });
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError(0, '', null));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
-    };
-    xhr.send(form);
-  });
+  const accept = failedRows ? `${XLSX_TYPE}, application/json` : 'application/json';
+  return postForm(`/api${IMPORT_PATH}`, form, { accept, onProgress, onUploaded, signal, size: file.size });
 }
 
-async function envelopeOf(blob: Blob): Promise<Partial<Envelope<unknown>> | null> {
-  try {
-    return JSON.parse(await blob.text()) as Partial<Envelope<unknown>>;
-  } catch {
-    return null;
-  }
-}
-
-async function failure(answer: Answer): Promise<ApiError> {
-  const payload = await envelopeOf(answer.blob);
+async function failure(answer: FormAnswer): Promise<ApiError> {
+  const payload = await envelopeOf(answer);
   return new ApiError(answer.status, payload?.message ?? '', payload?.data ?? null);
 }
 
@@ -107,9 +57,9 @@ async function failure(answer: Answer): Promise<ApiError> {
 export async function importSheet(request: Omit<ImportRequest, 'failedRows'>): Promise<{ message: string; report: ImportReport }> {
   const answer = await send(request);
   if (answer.status < 200 || answer.status >= 300) throw await failure(answer);
-  const payload = (await envelopeOf(answer.blob)) as Envelope<ImportReport> | null;
+  const payload = await envelopeOf<ImportReport>(answer);
   if (!payload?.data) throw new ApiError(answer.status, '', null);
-  return { message: payload.message, report: payload.data };
+  return { message: payload.message ?? '', report: payload.data };
 }
 
 /** The refused rows as .xlsx (original cells, an error column, bad cells highlighted), saved as a download. */
