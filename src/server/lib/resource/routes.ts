@@ -71,14 +71,20 @@ async function applyOwner(app: FastifyInstance, definition: ResourceDefinition, 
     return;
   }
   if (typeof body[owner] !== 'number') throw new ValidationError({ [owner]: ['institute_required'] });
-  const institute = await app.db
+  if (!(await institutesAmong(app.db, [body[owner]])).size) throw new ValidationError({ [owner]: ['invalid_choice'] });
+}
+
+/** Which of `ids` are institute accounts: the owners an admin may choose for a row. */
+export async function institutesAmong(db: AnyDb, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = (await db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
     .select('users.id')
-    .where('users.id', '=', body[owner] as number)
+    .where('users.id', 'in', ids)
     .where('user_roles.slug', '=', 'institute')
-    .executeTakeFirst();
-  if (!institute) throw new ValidationError({ [owner]: ['invalid_choice'] });
+    .execute()) as { id: number }[];
+  return new Set(rows.map((row) => row.id));
 }
 
 /** A unique column that clashes becomes a 422 on that field instead of a 500. */

@@ -13,6 +13,7 @@ import { clientOf } from '../../lib/audit.js';
 import { ValidationError } from '../../lib/errors.js';
 import { type CheckedRow, checkRows, failedRowsWorkbook, matchHeaders, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
+import { institutesAmong } from '../../lib/resource/routes.js';
 import { requestLang } from '../../lib/language.js';
 import { duplicatesOf, registrationImport, registrationTemplate } from './registrations.import.js';
 import { type RegistrationInput, storeRegistrations } from './registrations.service.js';
@@ -36,28 +37,8 @@ async function instituteOf(app: FastifyInstance, user: SessionUser, raw: unknown
     return user.id;
   }
   if (parsed.data === undefined) return undefined;
-  const institute = await app.db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-    .select('users.id')
-    .where('users.id', '=', parsed.data)
-    .where('user_roles.slug', '=', 'institute')
-    .executeTakeFirst();
-  if (!institute) throw new ValidationError({ institute_id: ['invalid_choice'] });
-  return institute.id;
-}
-
-/** The institute ids a sheet names that are institute accounts. */
-async function knownInstitutes(app: FastifyInstance, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await app.db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-    .select('users.id')
-    .where('users.id', 'in', ids)
-    .where('user_roles.slug', '=', 'institute')
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  if (!(await institutesAmong(app.db, [parsed.data])).has(parsed.data)) throw new ValidationError({ institute_id: ['invalid_choice'] });
+  return parsed.data;
 }
 
 export async function registrationImportRoutes(app: FastifyInstance): Promise<void> {
@@ -94,7 +75,7 @@ export async function registrationImportRoutes(app: FastifyInstance): Promise<vo
     // Each row's institute: the one chosen, or (an admin's sheet) its own column, which must name an institute.
     const named =
       chosen === undefined
-        ? await knownInstitutes(app, [...new Set(checked.flatMap((row) => (row.input?.institute_id ? [row.input.institute_id] : [])))])
+        ? await institutesAmong(app.db, [...new Set(checked.flatMap((row) => (row.input?.institute_id ? [row.input.institute_id] : [])))])
         : undefined;
     for (const row of checked) {
       if (!row.input) continue;
