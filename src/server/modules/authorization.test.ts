@@ -253,6 +253,8 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/scholarship-payments/deposit-info': { expect: loggedIn(200), call: get('/api/v1/scholarship-payments/deposit-info') },
   'GET /api/v1/scholarship-registrations/import/template': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/import/template') },
   'POST /api/v1/scholarship-registrations/import': { expect: loggedIn(422), call: post('/api/v1/scholarship-registrations/import', {}) },
+  'POST /api/v1/scholarship-payments/approve': { expect: loggedIn(422, 403), call: post('/api/v1/scholarship-payments/approve', {}) },
+  'POST /api/v1/scholarship-payments/refuse': { expect: loggedIn(422, 403), call: post('/api/v1/scholarship-payments/refuse', {}) },
   // Who may delete which file (owner, admin, the same anonymous address) is tested in media.test.ts.
   'POST /api/v1/media/upload': { expect: loggedIn(422), call: post('/api/v1/media/upload', {}) },
   'DELETE /api/v1/media/delete': {
