@@ -1,0 +1,55 @@
+/**
+ * The window-closing reminder (issue 12, item 5): from `reminderDays` days before the setting
+ * `registration_closes` (a Bangladesh date, YYYY-MM-DD) until that day, every active institute account
+ * gets one SMS and one mail per closing date. The event key holds the date and the account, so any
+ * number of servers running this at once, or a run repeated, queue each reminder once; a changed
+ * date is a new reminder. Accounts are read and queued in batches, each its own short transaction.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { settingValue } from '../settings/settings.repository.js';
+import { windowClosingText } from './notice-texts.js';
+import { queueForRecipient, recipientColumns } from './outbox.js';
+
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+/** Bangladesh Standard Time, UTC+6 all year. */
+const BANGLADESH_OFFSET_MS = 6 * 3600_000;
+
+export const bangladeshToday = (at = Date.now()) => new Date(at + BANGLADESH_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The closing date when today is within `days` days before it (inclusive), else undefined. */
+export async function closingSoon(db: Kysely<Database>, days: number, today = bangladeshToday()): Promise<string | undefined> {
+  const closes = (await settingValue(db, 'registration_closes'))?.trim();
+  if (days <= 0 || !closes || !/^\d{4}-\d{2}-\d{2}$/.test(closes) || Number.isNaN(Date.parse(closes))) return undefined;
+  const left = (Date.parse(closes) - Date.parse(today)) / DAY_MS;
+  return left >= 0 && left <= days ? closes : undefined;
+}
+
+/** Queues the reminders of one closing date; answers how many accounts were read. */
+export async function queueClosingReminders(db: Kysely<Database>, closes: string): Promise<number> {
+  const role = await db.selectFrom('user_roles').select('id').where('slug', '=', 'institute').executeTakeFirst();
+  if (!role) return 0;
+  const topic = `registration-closes:${closes}`;
+  let after = 0;
+  let read = 0;
+  for (;;) {
+    const accounts = await db
+      .selectFrom('users')
+      .select(recipientColumns)
+      .where('role_id', '=', role.id)
+      .where('status', '=', 1)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (accounts.length === 0) return read;
+    await db.transaction().execute(async (trx) => {
+      for (const account of accounts) {
+        await queueForRecipient(trx, account, { key: `${topic}:${account.id}`, topic }, (instituteName) => windowClosingText({ instituteName, closes }));
+      }
+    });
+    read += accounts.length;
+    after = accounts.at(-1)!.id;
+  }
+}
