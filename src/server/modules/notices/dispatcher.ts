@@ -48,7 +48,10 @@ export class Dispatcher {
   private listener: pg.Client | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** Not started, or stopped: nothing wakes it. */
   private stopped = true;
+  /** Stopping: a running pass ends after its batch. */
+  private closing = false;
   private remindedFor: string | undefined;
   private readonly onQueued = () => this.wake();
 
@@ -66,6 +69,7 @@ export class Dispatcher {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     clearInterval(this.timer);
     clearInterval(this.reminderTimer);
     queuedSignal.off('queued', this.onQueued);
@@ -104,7 +108,7 @@ export class Dispatcher {
       if (rows.length === 0) return attempted;
       await Promise.all(rows.map((row) => this.deliver(row)));
       attempted += rows.length;
-      if (this.stopped) return attempted;
+      if (this.closing) return attempted;
       // Other requests run between batches.
       await yieldToEventLoop();
     }
