@@ -171,4 +171,30 @@ describe('the window-closing reminder', () => {
     await t.app.dispatcher.remind();
     expect(await reminders()).toHaveLength(8);
   });
+
+  it('reaches every account of a season larger than one batch', async () => {
+    const role = await t.app.db.selectFrom('user_roles').select('id').where('slug', '=', 'institute').executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    const many = Array.from({ length: 1100 }, (_, i) => ({
+      uid: String(500_000 + i),
+      role_id: role.id,
+      name: `বিদ্যালয় ${i}`,
+      phone_number: `0181${String(i).padStart(7, '0')}`,
+      email: null,
+      slug: `bulk-${i}`,
+      password_hash: 'x',
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < many.length; i += 100)
+      await t.app.db
+        .insertInto('users')
+        .values(many.slice(i, i + 100))
+        .execute();
+    const closes = inDays(1);
+    expect(await queueClosingReminders(t.app.db, closes)).toBe(1102);
+    const rows = await t.app.db.selectFrom('outbox').select(['channel']).where('topic', '=', `registration-closes:${closes}`).execute();
+    expect(rows.filter((row) => row.channel === 'sms')).toHaveLength(1102);
+    expect(rows.filter((row) => row.channel === 'email')).toHaveLength(2);
+  });
 });

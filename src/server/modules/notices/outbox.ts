@@ -27,19 +27,13 @@ export async function queueNotice(trx: Transaction<Database>, notices: readonly 
 export type Recipient = { id: number; name: string | null; phone_number: string | null; email: string | null };
 
 /** An account's SMS (to its phone number) and mail (to its email), for whichever it has. */
-export async function queueForRecipient(
-  trx: Transaction<Database>,
-  user: Recipient,
-  event: { key: string; topic: string },
-  compose: (instituteName: string | null) => NoticeText,
-): Promise<void> {
+export function noticesFor(user: Recipient, event: { key: string; topic: string }, compose: (instituteName: string | null) => NoticeText): Notice[] {
   const text = compose(user.name);
-  const userId = user.id;
-  const common = { eventKey: event.key, topic: event.topic, userId };
+  const common = { eventKey: event.key, topic: event.topic, userId: user.id };
   const notices: Notice[] = [];
   if (user.phone_number?.trim()) notices.push({ ...common, channel: 'sms', recipient: user.phone_number.trim(), subject: null, body: text.sms });
   if (user.email?.trim()) notices.push({ ...common, channel: 'email', recipient: user.email.trim(), subject: text.email.subject, body: text.email.text });
-  await queueNotice(trx, notices);
+  return notices;
 }
 
 type Decision = 'approved' | 'refused';
@@ -67,7 +61,7 @@ async function queueForUser(
   compose: (instituteName: string | null) => NoticeText,
 ) {
   const user = await trx.selectFrom('users').select(recipientColumns).where('id', '=', id).executeTakeFirst();
-  if (user) await queueForRecipient(trx, user, event, compose);
+  if (user) await queueNotice(trx, noticesFor(user, event, compose));
 }
 
 export type PaymentApprovedNotice = { instituteId: number; paymentId: number; amount: number; transactionId: string; students: number };
