@@ -3,7 +3,7 @@
  * causes it and sent after the commit by the dispatcher (src/server/modules/notices/). An event is
  * queued once per channel (unique event key); `status` is always 1 so the shared list machinery reads it.
  */
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -34,7 +34,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('outbox_status_id').on('outbox').columns(['status', 'id']).execute();
   await db.schema.createIndex('outbox_state_list').on('outbox').columns(['state', 'status', 'id']).execute();
   await db.schema.createIndex('outbox_channel_list').on('outbox').columns(['channel', 'status', 'id']).execute();
-  await db.schema.createIndex('outbox_recipient').on('outbox').columns(['recipient', 'id']).execute();
+  // The admin's search is a prefix range over recipients; byte order ("C") on PostgreSQL, where a language's
+  // collation would sort `@` and `.` by other rules than the range assumes (SQLite compares bytes already).
+  if (pg) await sql`create index outbox_recipient on outbox (recipient collate "C", id)`.execute(db);
+  else await db.schema.createIndex('outbox_recipient').on('outbox').columns(['recipient', 'id']).execute();
   await db.schema.createIndex('outbox_topic').on('outbox').columns(['topic', 'id']).execute();
 }
 

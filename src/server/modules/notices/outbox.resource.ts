@@ -30,7 +30,10 @@ export const outboxResource = defineResource({
   searchable: ['recipient'],
   // A recipient starting with the text, over the (recipient, id) index: a phone number or an address is
   // typed from its start, and a substring search would read every message of the season.
-  searchIndex: (text) => sql`outbox.recipient >= ${text} and outbox.recipient < ${`${text}\u{10FFFF}`}`,
+  searchIndex: (text, dialect) => {
+    const recipient = dialect === 'postgres' ? sql`outbox.recipient collate "C"` : sql`outbox.recipient`;
+    return sql`${recipient} >= ${text} and ${recipient} < ${`${text}\u{10FFFF}`}`;
+  },
   sortable: ['id', 'created_at', 'state', 'channel', 'attempts'],
   filterable: ['id', 'channel', 'state', 'user_id', 'event_key', 'created_at'],
   defaultPageSize: 25,
