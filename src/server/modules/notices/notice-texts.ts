@@ -11,8 +11,12 @@ export type NoticeText = { sms: string; email: { subject: string; text: string }
 
 const bnNumber = new Intl.NumberFormat('bn-BD');
 const enNumber = new Intl.NumberFormat('en-IN');
-const day = (lang: 'bn-BD' | 'en-GB', date: string) =>
-  new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+// Made once: a reminder formats a date for every institute of the season.
+const dayFormats = {
+  'bn-BD': new Intl.DateTimeFormat('bn-BD', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  'en-GB': new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+const day = (lang: keyof typeof dayFormats, date: string) => dayFormats[lang].format(new Date(`${date}T00:00:00Z`));
 
 const greeting = (name: string | null) => ({ bn: name ? `প্রিয় ${name},` : 'প্রিয় প্রতিষ্ঠান,', en: name ? `Dear ${name},` : 'Dear institute,' });
 
