@@ -4,6 +4,7 @@
  * without waiting for the timer; the window-closing reminder queues once per institute per closing date.
  */
 import { createServer, type Server } from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connect.js';
 import { freePort } from '../../test/free-port.js';
@@ -36,7 +37,7 @@ describe('two dispatchers racing over the same rows', () => {
     // A gateway that takes a few milliseconds, so the senders' batches overlap.
     server = createServer((req, res) => {
       received.push(new URL(req.url ?? '', 'http://x').searchParams.get('to') ?? '');
-      setTimeout(() => res.end('OK'), 3);
+      setTimeout(() => res.end('OK'), 10);
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     t = await startTestApp({}, { outbox: QUIET });
@@ -61,6 +62,8 @@ describe('two dispatchers racing over the same rows', () => {
     await insertNotices(t.app.db, notices);
     // A second server: its own connection pool (PostgreSQL) or connection (SQLite) to the same database.
     const otherDb = openDatabase(t.config.database, () => undefined);
+    // Connected before the race starts, so each sender begins claiming at the same moment.
+    await sql`select 1`.execute(otherDb);
     const sms = createSmsGateway({ driver: 'http', url: `http://127.0.0.1:${port}/send?to={to}&text={message}`, method: 'GET', contentType: 'text/plain' });
     const common = { database: t.config.database, outbox: QUIET, mailer: t.app.mailer, sms, log: t.app.log };
     const senders = [new Dispatcher({ ...common, db: t.app.db }), new Dispatcher({ ...common, db: otherDb }), new Dispatcher({ ...common, db: otherDb })];
