@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Role } from './constants.js';
-import { AuditRow, CategoryRow, MenuRow, PageRow, PaymentRow, RegistrationRow, SubMenuRow, UserResourceRow, UserRoleRow } from './schemas/rows.js';
+import { AuditRow, CategoryRow, MenuRow, OutboxRow, PageRow, PaymentRow, RegistrationRow, SubMenuRow, UserResourceRow, UserRoleRow } from './schemas/rows.js';
 
 type ResourceEntry = {
   name: string;
@@ -105,6 +105,13 @@ export const RESOURCES = {
     roles: { read: ['admin'], write: [] },
     row: AuditRow,
     listColumns: ['id', 'created_at', 'user_id', 'user_name', 'user_role', 'action', 'entity', 'entity_id', 'ip'],
+  },
+  // The dispatcher writes the outbox; admins read it and retry a failed message (POST /api/v1/outbox/retry).
+  outbox: {
+    name: 'outbox',
+    roles: { read: ['admin'], write: [] },
+    row: OutboxRow,
+    listColumns: ['id', 'channel', 'recipient', 'subject', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'sent_at'],
   },
 } as const satisfies Record<string, ResourceEntry>;
 

@@ -89,6 +89,7 @@ export const SECTIONS = [
   },
   { key: 'settings', path: '/settings', roles: ADMIN, place: 'bottom', whenDenied: 'refuse' },
   { key: 'auditLogs', path: '/audit-logs', roles: ADMIN, place: 'bottom', whenDenied: 'refuse' },
+  { key: 'outbox', path: '/outbox', roles: ADMIN, place: 'bottom', whenDenied: 'refuse' },
   { key: 'profile', path: '/profile', roles: BOTH, place: 'bottom', whenDenied: 'refuse' },
 ] as const satisfies readonly SectionData[];
 

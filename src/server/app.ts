@@ -46,6 +46,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { storagePlugin } from './lib/storage/index.js';
 import { resources } from './modules/resources.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { Dispatcher } from './modules/notices/dispatcher.js';
+import { outboxRoutes } from './modules/notices/outbox.routes.js';
+import { createSmsGateway, type SmsGateway } from './modules/notices/sms-gateway.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,10 +59,12 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Redis connections when REDIS_URL is set: what several app servers share. */
     shared: SharedState | undefined;
+    /** Sends the outbox's SMS and mail after their events commit. */
+    dispatcher: Dispatcher;
   }
 }
 
-export type AppOptions = { mailer?: Mailer };
+export type AppOptions = { mailer?: Mailer; sms?: SmsGateway };
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -86,7 +91,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('mailer', options.mailer ?? createMailer(config));
   const shared = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   app.decorate('shared', shared);
+  const dispatcher = new Dispatcher({
+    db,
+    database: config.database,
+    outbox: config.outbox,
+    mailer: app.mailer,
+    sms: options.sms ?? createSmsGateway(config.sms),
+    log: app.log,
+  });
+  app.decorate('dispatcher', dispatcher);
   app.addHook('onClose', async () => {
+    await dispatcher.stop();
     await shared?.close();
     await readPool?.close();
     await db.destroy();
@@ -98,6 +113,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await seedSettings(prepared);
     return seedFirstAdmin(prepared, config.admin);
   });
+  dispatcher.start();
   if (firstAdmin.created) app.log.info({ email: config.admin.email }, 'first admin created');
   else if (firstAdmin.heldBy)
     app.log.error(
@@ -157,6 +173,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(pageLayoutRoutes);
           await v1.register(mediaRoutes, { prefix: '/media' });
           await v1.register(settingsRoutes, { prefix: '/settings' });
+          await v1.register(outboxRoutes);
         },
         { prefix: '/v1' },
       );

@@ -27,9 +27,31 @@ describe('configuration', () => {
     ['ADMIN_PASSWORD', 'short'],
     ['STORAGE', 'ftp'],
     ['S3_ENDPOINT', 'not a url'],
+    ['SMS_GATEWAY_URL', 'ftp://gateway/send?to={to}&text={message}'],
+    ['SMS_GATEWAY_URL', 'https://gateway/send?text={message}'],
+    ['SMS_GATEWAY_METHOD', 'PUT'],
+    ['NOTICE_REMINDER_DAYS', 'soon'],
   ])('names %s when its value %s is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('sends SMS to DATA_DIR/sms by default, or to the HTTP gateway the SMS_GATEWAY_ variables describe', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).sms).toEqual({ driver: 'file', dir: '/srv/data/sms' });
+    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example/api?user=u&to={to}&msg={message}', SMS_GATEWAY_AUTH: 'Basic dTpw' }).sms).toEqual({
+      driver: 'http',
+      url: 'https://sms.example/api?user=u&to={to}&msg={message}',
+      method: 'GET',
+      body: undefined,
+      contentType: 'application/x-www-form-urlencoded',
+      authorization: 'Basic dTpw',
+    });
+    const post = { SMS_GATEWAY_URL: 'https://sms.example/api', SMS_GATEWAY_METHOD: 'POST', SMS_GATEWAY_BODY: 'to={to}&text={message}' };
+    expect(loadConfig(post).sms).toMatchObject({ driver: 'http', method: 'POST', body: 'to={to}&text={message}' });
+    expect(() => loadConfig({ ...post, SMS_GATEWAY_BODY: 'to={to}' })).toThrow(/SMS_GATEWAY_URL: \{message\} must appear in the URL or SMS_GATEWAY_BODY/);
+    expect(() => loadConfig({ ...post, SMS_GATEWAY_METHOD: 'GET' })).toThrow(/SMS_GATEWAY_URL: \{to\} and \{message\} must appear in the URL/);
+    expect(loadConfig({}).outbox.reminderDays).toBe(3);
+    expect(loadConfig({ NOTICE_REMINDER_DAYS: '7' }).outbox.reminderDays).toBe(7);
   });
 
   it('reads TRUST_PROXY as a hop count or the proxies\' addresses, never as "trust everything"', () => {

@@ -49,6 +49,17 @@ const TrustProxy = z
   .refine((v) => v === 'true' || parseTrustProxy(v) !== undefined, 'must be false, a hop count (1) or proxy addresses (10.0.0.5,10.0.1.0/24,loopback)')
   .transform((v) => parseTrustProxy(v) as false | number | string[]);
 
+const SMS_PLACEHOLDER = /\{(to|message)\}/g;
+
+/** An SMS gateway's URL template: http(s) once its placeholders are filled in. */
+const SmsGatewayUrl = z.string().refine((v) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v.replace(SMS_PLACEHOLDER, 'x')).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an http:// or https:// URL template with {to} and {message} placeholders');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -83,10 +94,35 @@ const EnvSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  SMS_GATEWAY_URL: SmsGatewayUrl.optional(),
+  SMS_GATEWAY_METHOD: z.enum(['GET', 'POST']).default('GET'),
+  SMS_GATEWAY_BODY: z.string().optional(),
+  SMS_GATEWAY_CONTENT_TYPE: z.string().min(3).default('application/x-www-form-urlencoded'),
+  SMS_GATEWAY_AUTH: z.string().min(1).optional(),
+  NOTICE_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
 });
 
 export type StorageConfig =
   { driver: 'local'; dir: string } | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+
+/**
+ * Where SMS go: a file per message in DATA_DIR/sms, or a gateway's HTTP API, its URL (and body) a
+ * template whose {to} and {message} are filled in, encoded for where they stand.
+ */
+export type SmsConfig =
+  { driver: 'file'; dir: string } | { driver: 'http'; url: string; method: 'GET' | 'POST'; body?: string; contentType: string; authorization?: string };
+
+/** The outbox's dispatcher (src/server/modules/notices/dispatcher.ts). */
+export type OutboxConfig = {
+  /** The first retry waits this long, each next one twice as long as the one before. */
+  retryBaseMs: number;
+  /** After this many failed attempts a message is `failed` (the admin can retry it). */
+  maxAttempts: number;
+  /** How often due messages are looked for besides the wake-up after each queueing commit. */
+  pollMs: number;
+  /** Reminders go out this many days before `registration_closes` (0: none). */
+  reminderDays: number;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -107,6 +143,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
+  sms: SmsConfig;
+  outbox: OutboxConfig;
   /** Rate limiting can be switched off only by tests that hammer an endpoint for another reason. */
   rateLimit: boolean;
   /**
@@ -148,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
         }
       : { driver: 'local', dir: path.join(dataDir, 'uploads') };
+  const sms = smsConfig(e, dataDir);
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
     ? { dialect: 'postgres', url: e.DATABASE_URL }
     : { dialect: 'sqlite', file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'app.sqlite') };
@@ -167,7 +206,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     storage,
+    sms,
+    outbox: { retryBaseMs: 30_000, maxAttempts: 8, pollMs: 5_000, reminderDays: e.NOTICE_REMINDER_DAYS },
     rateLimit: true,
     searchCountCap: 10_000,
+  };
+}
+
+function smsConfig(e: z.output<typeof EnvSchema>, dataDir: string): SmsConfig {
+  if (!e.SMS_GATEWAY_URL) return { driver: 'file', dir: path.join(dataDir, 'sms') };
+  const template = `${e.SMS_GATEWAY_URL} ${e.SMS_GATEWAY_METHOD === 'POST' ? (e.SMS_GATEWAY_BODY ?? '') : ''}`;
+  const missing = ['{to}', '{message}'].filter((placeholder) => !template.includes(placeholder));
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SMS_GATEWAY_URL: ${missing.join(' and ')} must appear in the URL${e.SMS_GATEWAY_METHOD === 'POST' ? ' or SMS_GATEWAY_BODY' : ''}`,
+    );
+  }
+  if (e.SMS_GATEWAY_BODY && e.SMS_GATEWAY_METHOD !== 'POST')
+    throw new ConfigError('Invalid configuration:\n  SMS_GATEWAY_BODY: only sent with SMS_GATEWAY_METHOD=POST');
+  return {
+    driver: 'http',
+    url: e.SMS_GATEWAY_URL,
+    method: e.SMS_GATEWAY_METHOD,
+    body: e.SMS_GATEWAY_BODY,
+    contentType: e.SMS_GATEWAY_CONTENT_TYPE,
+    authorization: e.SMS_GATEWAY_AUTH,
   };
 }

@@ -9,6 +9,7 @@ import * as mediaUploader from './migrations/2026-11-25-media-uploader.js';
 import * as searchIndexPerGroup from './migrations/2026-11-26-search-index-per-group.js';
 import * as registrationDuplicates from './migrations/2026-11-27-registration-duplicates.js';
 import * as feeStatus from './migrations/2026-11-28-fee-status.js';
+import * as outbox from './migrations/2026-11-29-outbox.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-search-index-per-group': searchIndexPerGroup,
   '2026-11-27-registration-duplicates': registrationDuplicates,
   '2026-11-28-fee-status': feeStatus,
+  '2026-11-29-outbox': outbox,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -240,6 +240,30 @@ export interface AuditLogsTable {
   created_at: string;
 }
 
+export type NoticeChannel = 'sms' | 'email';
+/** pending → sending (claimed by one dispatcher) → sent; or back to pending with a later attempt; failed after the last. */
+export type NoticeState = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface OutboxTable {
+  id: Id;
+  channel: NoticeChannel;
+  recipient: string;
+  /** A mail's subject; null for an SMS. */
+  subject: string | null;
+  body: string;
+  event_key: string;
+  topic: string;
+  user_id: number | null;
+  state: Defaulted<NoticeState>;
+  attempts: Defaulted<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  status: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
 /** Season totals: `class:gender` → active registrations, and the count of listed institute × class pairs. */
 export interface RegistrationTotalsTable {
   name: string;
@@ -272,6 +296,7 @@ export interface Database {
   media: MediaTable;
   sequences: SequencesTable;
   audit_logs: AuditLogsTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,7 +20,8 @@ export type AuditAction =
   | 'settings.update'
   | 'password.reset_request'
   | 'password.reset_used'
-  | 'password.change';
+  | 'password.change'
+  | 'notice.retry';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
 export type AuditClient = { ip: string | null; userAgent: string | null };

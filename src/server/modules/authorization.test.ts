@@ -91,15 +91,42 @@ async function sampleOf(definition: ResourceDefinition): Promise<Record<string, 
   return sample({ n: ++counter, ownerId: institutes.A.id, admin: api.admin });
 }
 
-/** A row of institute A (or, for resources nobody writes, one put in directly) to act on. */
-async function rowOfA(definition: ResourceDefinition): Promise<number> {
-  if (definition.roles.write.length === 0) {
-    const row = await t.app.db
+/** Rows of the resources nobody writes through the API, put in directly. */
+const READ_ONLY_ROWS: Record<string, () => Promise<{ id: number }>> = {
+  audit_logs: () =>
+    t.app.db
       .insertInto('audit_logs')
       .values({ action: 'record.restore', entity: 'fixture', created_at: new Date().toISOString() })
       .returning('id')
+      .executeTakeFirstOrThrow(),
+  outbox: () => {
+    const at = new Date().toISOString();
+    return t.app.db
+      .insertInto('outbox')
+      .values({
+        channel: 'sms',
+        recipient: '01700000000',
+        subject: null,
+        body: 'fixture',
+        event_key: `fixture:${++counter}`,
+        topic: 'fixture',
+        user_id: null,
+        state: 'sent',
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
       .executeTakeFirstOrThrow();
-    return row.id;
+  },
+};
+
+/** A row of institute A (or, for resources nobody writes, one put in directly) to act on. */
+async function rowOfA(definition: ResourceDefinition): Promise<number> {
+  if (definition.roles.write.length === 0) {
+    const insert = READ_ONLY_ROWS[definition.table];
+    if (!insert) throw new Error(`no fixture row for the read-only resource ${definition.name}: add one to READ_ONLY_ROWS`);
+    return (await insert()).id;
   }
   const res = await api.admin.post(`/api/v1/${definition.name}/store`, await sampleOf(definition));
   if (res.status !== 200) throw new Error(`fixture for ${definition.name}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -250,6 +277,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/export-data': { expect: loggedIn(200, 403), call: post('/api/v1/export-data', { model: 'users', export_title: 'users' }) },
   'GET /api/v1/scholarship-registrations/analytics': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/analytics') },
   'POST /api/v1/page-build/layout': { expect: loggedIn(422, 403), call: post('/api/v1/page-build/layout', { id: 1 }) },
+  'POST /api/v1/outbox/retry': { expect: loggedIn(404, 403), call: post('/api/v1/outbox/retry', { id: 999_999 }) },
   'GET /api/v1/scholarship-payments/deposit-info': { expect: loggedIn(200), call: get('/api/v1/scholarship-payments/deposit-info') },
   'GET /api/v1/scholarship-registrations/import/template': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/import/template') },
   'POST /api/v1/scholarship-registrations/import': { expect: loggedIn(422), call: post('/api/v1/scholarship-registrations/import', {}) },

@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '../lib/resource/definition.js';
 import { auditResource } from './audit/audit.resource.js';
 import { categoryResources, menuResource, subMenuResource } from './content/content.resources.js';
 import { pageResource } from './content/pages.resource.js';
+import { outboxResource } from './notices/outbox.resource.js';
 import { paymentResource } from './payments/payments.resource.js';
 import { registrationResource } from './registrations/registrations.resource.js';
 import { roleResource } from './roles/roles.resource.js';
@@ -18,4 +19,5 @@ export const resources: readonly ResourceDefinition[] = [
   ...categoryResources,
   auditResource,
   pageResource,
+  outboxResource,
 ];

@@ -11,6 +11,7 @@ import {
   IconLayoutColumns,
   IconLayoutDashboard,
   IconLayoutGrid,
+  IconMailForward,
   IconMenu2,
   IconNews,
   IconSchool,
@@ -43,5 +44,6 @@ export const sectionParts: Record<SectionKey, SectionParts> = {
   pageBuilder: { icon: IconLayoutColumns, Screen: website('PageBuilderModule') },
   settings: { icon: IconSettings, Screen: lazy(() => import('../features/settings/SettingsModule')) },
   auditLogs: { icon: IconHistory, Screen: lazy(() => import('../features/audit/module')) },
+  outbox: { icon: IconMailForward, Screen: lazy(() => import('../features/outbox/module')) },
   profile: { icon: IconUserCircle, Screen: lazy(() => import('../features/profile/ProfileModule')) },
 };

@@ -181,6 +181,26 @@ describe('refusal', () => {
     expect(await feeProblems(t.app.db)).toEqual([]);
   });
 
+  it('tells the institute by SMS and mail, once per decision, in the decision’s transaction', async () => {
+    const school = await newInstitute(1);
+    const id = ((await pay(school.api, { amount: '200', registration_ids: school.ids })).body.data as { id: number }).id;
+    const notices = () =>
+      t.app.db.selectFrom('outbox').select(['channel', 'recipient', 'body', 'event_key']).where('user_id', '=', school.id).orderBy('id').execute();
+    expect(await notices()).toEqual([]);
+    await admin.post('/api/v1/scholarship-payments/refuse', { id, reason: 'টাকার পরিমাণ মেলেনি' });
+    await admin.post('/api/v1/scholarship-payments/refuse', { id, reason: 'again' });
+    const refused = await notices();
+    expect(refused.map((notice) => notice.channel).sort()).toEqual(['email', 'sms']);
+    expect(refused.find((notice) => notice.channel === 'sms')!.body).toContain('টাকার পরিমাণ মেলেনি');
+
+    const row = (await school.api.get(`/api/v1/scholarship-payments/${id}`)).body.data as Record<string, unknown>;
+    await school.api.post('/api/v1/scholarship-payments/update', { ...row, amount: '200', registration_ids: school.ids });
+    await admin.post('/api/v1/scholarship-payments/approve', { id });
+    const all = await notices();
+    expect(all).toHaveLength(4);
+    expect(new Set(all.map((notice) => notice.event_key)).size).toBe(2);
+  });
+
   it('of an approved payment makes its students unpaid again', async () => {
     const school = await newInstitute(1);
     const id = ((await pay(school.api, { amount: '200', registration_ids: school.ids })).body.data as { id: number }).id;

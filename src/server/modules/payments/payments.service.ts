@@ -4,7 +4,8 @@
  * and a student is in one live payment at most. A payment is pending until an admin approves it (its
  * students become paid) or refuses it with a reason (its students are free again); an approved
  * payment is closed to its institute; a transaction id is used once. Every move of a student's fee
- * status moves the fee counters in the same transaction. The SQL is in payments.repository.ts.
+ * status moves the fee counters, and every decision queues its SMS and mail to the institute (the
+ * outbox sends them after the commit), in the same transaction. The SQL is in payments.repository.ts.
  */
 import type { Transaction } from 'kysely';
 import type { FeeStatus, PaymentState as State } from '../../../common/constants.js';
@@ -16,6 +17,7 @@ import { HttpError, ValidationError, notFound, uniqueViolation } from '../../lib
 import type { Caller, CreateContext, TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
 import { bumpFees } from '../registrations/registrations.repository.js';
+import { noticePaymentApproved, noticePaymentRefused } from '../notices/outbox.js';
 import { seasonSettings } from '../settings/settings.repository.js';
 import {
   claimStudents,
@@ -89,6 +91,8 @@ async function enterState(ctx: TransactionContext, payment: PaymentState, to: St
       updated_at: at,
     });
     await audit(ctx, 'payment.approve', payment, { state: to, students });
+    const notice = { instituteId: payment.institute_id, paymentId: payment.id, amount: payment.amount, transactionId: payment.transaction_id, students };
+    await noticePaymentApproved(trx, notice);
   } else if (to === 'refused') {
     await countMoved(trx, await moveStudents(trx, payment.id, 'unpaid'), STUDENTS_OF[from], 'unpaid');
     await updatePayment(trx, payment.id, {
@@ -102,6 +106,7 @@ async function enterState(ctx: TransactionContext, payment: PaymentState, to: St
       updated_at: at,
     });
     await audit(ctx, 'payment.refuse', payment, { state: to, reason });
+    await noticePaymentRefused(trx, { instituteId: payment.institute_id, paymentId: payment.id, transactionId: payment.transaction_id, reason: reason ?? '' });
   } else {
     if (from === 'approved') await countMoved(trx, await moveStudents(trx, payment.id, 'pending'), 'paid', 'pending');
     await updatePayment(trx, payment.id, {
