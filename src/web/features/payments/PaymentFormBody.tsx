@@ -3,8 +3,8 @@
  * the settings), then method, amount, transaction or receipt number and date; an admin also chooses
  * the institute and approves. An institute is told its payment waits for approval.
  */
-import { Alert, Fieldset, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingBank, IconDeviceMobile, IconHourglass, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
+import { ActionIcon, Alert, CopyButton, Fieldset, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconBuildingBank, IconCheck, IconCopy, IconDeviceMobile, IconHourglass, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -15,7 +15,7 @@ import { TextField } from '../../components/forms/fields';
 import { RadioGroupField, SwitchField } from '../../components/forms/moreFields';
 import { analyticsQuery, depositInfoQuery } from '../../api/analytics';
 import { useLanguage } from '../../i18n';
-import { formatMoney, localizeDigits, todayIso } from '../../i18n/format';
+import { formatMoney, todayIso } from '../../i18n/format';
 import { InstituteOfForm } from '../../institute/InstituteOfForm';
 import { methodOptions } from '../../i18n/reference';
 import type { ListRowOf } from '../../../common/resources';
@@ -24,17 +24,39 @@ import { PaymentStudents } from './PaymentStudents';
 
 type PaymentRow = ListRowOf<'payments'>;
 
-function Fact({ icon, label, value, testId }: { icon: ReactNode; label: string; value: ReactNode; testId: string }) {
+function Fact({ icon, label, value, testId, copy }: { icon: ReactNode; label: string; value: ReactNode; testId: string; copy?: string }) {
+  const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      {icon}
-      <div style={{ minWidth: 0 }}>
+      <ThemeIcon variant="transparent" size={24} style={{ flexShrink: 0 }}>
+        {icon}
+      </ThemeIcon>
+      <div style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid={testId}>
-          {value}
-        </Text>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid={testId}>
+            {value}
+          </Text>
+          {copy && (
+            <CopyButton value={copy} timeout={2000}>
+              {({ copied, copy: copyIt }) => (
+                <Tooltip label={copied ? t('payments.deposit.copied') : t('payments.deposit.copy')} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color={copied ? 'teal' : 'gray'}
+                    onClick={copyIt}
+                    aria-label={t('payments.deposit.copyOf', { what: label })}
+                    data-testid={`${testId}-copy`}
+                  >
+                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          )}
+        </Group>
       </div>
     </Group>
   );
@@ -50,7 +72,9 @@ export function DepositInfoCard() {
       {t('payments.deposit.notSet')}
     </Text>
   );
-  const shown = (value: string | null | undefined) => (value?.trim() ? localizeDigits(value.trim(), lang) : notSet);
+  // Numbers to type into a bKash or bank app stay as entered (ASCII digits), with a copy button.
+  const shown = (value: string | null | undefined) => (value?.trim() ? <span lang="en">{value.trim()}</span> : notSet);
+  const copyable = (value: string | null | undefined) => value?.trim() || undefined;
   const iconProps = { size: 22, stroke: 1.6, color: 'var(--mantine-color-teal-8)', 'aria-hidden': true } as const;
 
   return (
@@ -74,8 +98,15 @@ export function DepositInfoCard() {
               label={t('payments.deposit.bkash')}
               value={shown(info.data?.bkash_number)}
               testId="deposit-bkash"
+              copy={copyable(info.data?.bkash_number)}
             />
-            <Fact icon={<IconBuildingBank {...iconProps} />} label={t('payments.deposit.bank')} value={shown(info.data?.bank_account)} testId="deposit-bank" />
+            <Fact
+              icon={<IconBuildingBank {...iconProps} />}
+              label={t('payments.deposit.bank')}
+              value={shown(info.data?.bank_account)}
+              testId="deposit-bank"
+              copy={copyable(info.data?.bank_account)}
+            />
           </SimpleGrid>
         )}
         <Text size="sm">{t('payments.deposit.howTo')}</Text>
