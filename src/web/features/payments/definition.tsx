@@ -4,6 +4,7 @@
  * until an admin approves it, and an approved one is closed to the institute.
  */
 import { Badge, Text } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PaymentBody, PaymentFields, withPaymentRules } from '../../../common/schemas/payments';
 import { requiredId } from '../../../common/validation';
@@ -90,7 +91,15 @@ export const payments = defineResource<PaymentRow>({
   resource: 'payments',
   section: 'payments',
   text: 'payments',
-  list: { columns, relations: ['institute'], addNew: false, minWidth: 600, exportTitle: 'payment-list' },
+  list: {
+    columns,
+    relations: ['institute'],
+    addNew: false,
+    minWidth: 600,
+    exportTitle: 'payment-list',
+    // Many pending payments checked against a bKash or bank statement at once (README: Statement reconciliation).
+    headerLinks: [{ label: (t) => t('reconcile.button'), subPath: 'reconcile', icon: IconListCheck, testId: 'reconcile-button', roles: ['admin'] }],
+  },
   form: {
     schema: PaymentBody,
     schemaFor: ({ user }) => (user.role === 'admin' ? adminForm : PaymentBody),
