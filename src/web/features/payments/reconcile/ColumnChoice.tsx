@@ -49,7 +49,7 @@ export function ColumnChoice({ asked, errors, busy, onChoose, onCancel }: Props)
             required
             data-testid="statement-format-name"
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: 'end' }}>
             <Select
               label={t('reconcile.columns.transaction')}
               data={options}

@@ -100,7 +100,7 @@ export function StatementLines({ statementId, list, page, onPage }: Props) {
             </Box>
           ))}
         </Stack>
-        <Table.ScrollContainer minWidth={760} type="native" visibleFrom="sm">
+        <Table.ScrollContainer minWidth={680} type="native" visibleFrom="sm">
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -109,7 +109,7 @@ export function StatementLines({ statementId, list, page, onPage }: Props) {
                 {!missing && <Table.Th>{t('reconcile.table.amount')}</Table.Th>}
                 <Table.Th>{t('reconcile.table.paid')}</Table.Th>
                 <Table.Th>{t('reconcile.table.date')}</Table.Th>
-                <Table.Th miw={180}>{t('reconcile.table.institute')}</Table.Th>
+                <Table.Th>{t('reconcile.table.institute')}</Table.Th>
                 <Table.Th w={1}>{t('reconcile.table.state')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
