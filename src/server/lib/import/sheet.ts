@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { MessageKey } from '../../../common/messages.js';
 import { ValidationError } from '../errors.js';
-import { parseCsv } from './csv.js';
+import { csvRows } from './csv.js';
 
 export type Cell = string | number | boolean | Date | null;
 export type SheetRow = { row: number; cells: Cell[] };
@@ -78,6 +78,16 @@ async function readXlsx(buffer: Buffer, limits: SheetLimits): Promise<Cell[][]> 
   return Array.from(rows, (row) => row ?? []);
 }
 
+/** CSV rows, pausing every few thousand so other requests are answered while a large file is read. */
+async function readCsv(text: string): Promise<Cell[][]> {
+  const grid: Cell[][] = [];
+  for (const row of csvRows(text)) {
+    grid.push(row);
+    if (grid.length % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return grid;
+}
+
 /** The sheet in `buffer`: an .xlsx by its bytes, or CSV text (UTF-8, with or without a BOM). */
 export async function readSheet(buffer: Buffer, limits: SheetLimits = IMPORT_LIMITS): Promise<Sheet> {
   if (buffer.subarray(0, 8).equals(OLE_SIGNATURE)) throw refuse('import_encrypted');
@@ -87,7 +97,7 @@ export async function readSheet(buffer: Buffer, limits: SheetLimits = IMPORT_LIM
     const text = buffer.toString('utf8');
     // Binary that is neither a zip nor text (a picture, a PDF) is not a sheet.
     if (text.includes('\u0000') || text.includes('\uFFFD')) throw refuse('import_not_sheet');
-    grid = parseCsv(text.replace(/^\uFEFF/, ''));
+    grid = await readCsv(text.replace(/^\uFEFF/, ''));
   }
   const headerIndex = grid.findIndex((cells) => cells.some((cell) => cell !== null && String(cell).trim() !== ''));
   if (headerIndex < 0) throw refuse('import_not_sheet');

@@ -16,7 +16,8 @@ import type { TransactionContext } from '../../lib/resource/definition.js';
 import { transactionKey } from './statement-lines.js';
 import { lockedPaymentFacts, statementById } from './statements.repository.js';
 
-const APPROVAL_BATCH = 200;
+/** Approvals per transaction: small, since the database is held (SQLite: every request waits) until it commits. */
+const APPROVAL_BATCH = 50;
 
 // Until payments.service.ts has approvePayment (issue 12, item 1): the approval as the payment form makes it.
 async function approvePayment(ctx: TransactionContext, id: number): Promise<boolean> {

@@ -79,7 +79,7 @@ export async function readLines(sheet: Sheet, columns: { transaction: number; am
   const seen = new Set<string>();
   let skipped = 0;
   for (const [i, { row, cells }] of sheet.rows.entries()) {
-    if (i > 0 && i % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const transactionId = text(cells[columns.transaction]).slice(0, 60);
     const key = transactionKey(transactionId);
     const amount = amountOf(cells[columns.amount]);
@@ -101,7 +101,7 @@ export async function matchLines(lines: readonly ReadLine[], payments: ReadonlyM
   const classified: MatchedLine[] = [];
   const named = new Set<number>();
   for (const [i, line] of lines.entries()) {
-    if (i > 0 && i % 20_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const payment = payments.get(line.key);
     if (!payment) {
       classified.push({ ...line, kind: 'not_filed', paymentId: null });

@@ -1,5 +1,5 @@
 /** The SQL of statement reconciliation; what is written when is decided in statements.service.ts and statement-approval.ts. */
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
 import type { StatementColumns, StatementLine, StatementList, StatementSummary } from '../../../common/schemas/statements.js';
 import type { Database, PaymentStatementsTable, StatementFormatsTable, StatementLinesTable } from '../../db/types.js';
 import { type PaymentFact, transactionKey } from './statement-lines.js';
@@ -8,10 +8,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type FormatRow = Selectable<StatementFormatsTable>;
 export type StatementRow = Selectable<PaymentStatementsTable>;
 
-/** Rows per multi-row insert: 8 columns × 1,000 stays under both dialects' limits on bound values. */
-const INSERT_BATCH = 1000;
-/** Payments read per query while the Map is built, so no single read holds SQLite's event loop for long. */
-const PAYMENT_CHUNK = 5000;
+/** Rows per multi-row insert on SQLite: 7 columns × 500 stays well under its limit on bound values. */
+const INSERT_BATCH = 500;
+const UNNEST_BATCH = 5000;
+/**
+ * Payments read per query while the Map is built: SQLite runs the query on the event loop, so its chunks
+ * are small; PostgreSQL runs it in its own process and only the rows' decoding is ours.
+ */
+const PAYMENT_CHUNK = { sqlite: 2000, postgres: 10_000 };
 
 export const columnsOfFormat = (format: FormatRow): StatementColumns => ({
   transaction: format.transaction_column,
@@ -39,6 +43,7 @@ export async function saveFormat(db: Db, values: Omit<Insertable<StatementFormat
  * keyset chunks with a pause between them. Where two payments compare equal, the pending one is kept.
  */
 export async function paymentFacts(db: Kysely<Database>): Promise<Map<string, PaymentFact>> {
+  const chunk = PAYMENT_CHUNK[db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'];
   const facts = new Map<string, PaymentFact>();
   for (let after = 0; ;) {
     const rows = await db
@@ -47,7 +52,7 @@ export async function paymentFacts(db: Kysely<Database>): Promise<Map<string, Pa
       .where('status', '=', 1)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(PAYMENT_CHUNK)
+      .limit(chunk)
       .execute();
     for (const row of rows) {
       const key = transactionKey(row.transaction_id);
@@ -55,7 +60,7 @@ export async function paymentFacts(db: Kysely<Database>): Promise<Map<string, Pa
       const existing = facts.get(key);
       if (!existing || (!existing.pending && fact.pending)) facts.set(key, fact);
     }
-    if (rows.length < PAYMENT_CHUNK) return facts;
+    if (rows.length < chunk) return facts;
     after = rows.at(-1)!.id;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -67,13 +72,22 @@ export async function insertStatement(db: Db, values: Insertable<PaymentStatemen
 
 /** Lines in multi-row inserts, pausing between them so other requests are answered meanwhile. */
 export async function insertLines(db: Kysely<Database>, lines: readonly Insertable<StatementLinesTable>[]): Promise<void> {
-  for (let start = 0; start < lines.length; start += INSERT_BATCH) {
-    await db
-      .insertInto('statement_lines')
-      .values(lines.slice(start, start + INSERT_BATCH))
-      .execute();
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const batch = postgres ? UNNEST_BATCH : INSERT_BATCH;
+  for (let start = 0; start < lines.length; start += batch) {
+    const rows = lines.slice(start, start + batch);
+    if (postgres) await insertUnnested(db, rows);
+    else await db.insertInto('statement_lines').values(rows).execute();
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** PostgreSQL takes a batch as one array per column: 5,000 rows cost one statement of 7 values, not 35,000 bound values. */
+async function insertUnnested(db: Kysely<Database>, rows: readonly Insertable<StatementLinesTable>[]): Promise<void> {
+  const column = <K extends keyof Insertable<StatementLinesTable>>(name: K) => rows.map((row) => row[name] ?? null);
+  await sql`insert into statement_lines (statement_id, kind, row, transaction_id, amount, date, payment_id)
+    select * from unnest(${column('statement_id')}::integer[], ${column('kind')}::text[], ${column('row')}::integer[], ${column('transaction_id')}::text[],
+      ${column('amount')}::double precision[], ${column('date')}::text[], ${column('payment_id')}::integer[])`.execute(db);
 }
 
 /** Deletes a replaced statement's lines a batch at a time (a single delete of 100,000 rows would hold SQLite). */
