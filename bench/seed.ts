@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { upazilas, districtById, divisionById } from '../src/common/geo/index.js';
 import { openDatabase } from '../src/server/db/connect.js';
@@ -20,6 +20,7 @@ import { INSTITUTE_CLASSES } from '../src/server/db/migrations/2026-11-23-regist
 import { seedFirstAdmin, seedRoles } from '../src/server/db/seed.js';
 import type { Database } from '../src/server/db/types.js';
 import { hashPassword } from '../src/server/lib/passwords.js';
+import { SEASON_FEES } from '../src/server/modules/registrations/registrations.repository.js';
 import { seedSettings } from '../src/server/modules/settings/settings.repository.js';
 import { DEFAULT_DB, databaseOf, prng, sessionFileOf, type Session } from './common.js';
 import { FAMILY_NAMES, FEMALE_NAMES, INSTITUTE_KINDS, MALE_NAMES, type Pair } from './names.js';
@@ -207,6 +208,7 @@ const PAYMENTS: Table = {
     ['transaction_id', 'text'],
     ['date', 'text'],
     ['is_approved', 'int'],
+    ['state', 'text'],
     ['approved_by', 'int'],
     ['approved_at', 'text'],
     ['creator', 'int'],
@@ -510,6 +512,7 @@ async function main() {
         transactionId,
         date,
         pending ? 0 : 1,
+        pending ? 'pending' : 'approved',
         pending ? null : admin.id,
         pending ? null : at,
         institute.id,
@@ -547,6 +550,13 @@ async function main() {
     ['পরীক্ষার নিয়মাবলি', 'exam-rules', 3, 1, 'exam-rules', 1, published, published],
   ]);
   await loader.finish();
+  // Every seeded student starts unpaid (the seed's deposits name nobody); the fee counters are counted from the rows.
+  const counted: Kysely<Database> = openDatabase(database, (error) => console.error(error));
+  await sql`insert into fee_totals (institute_id, fee_status, students, fees)
+    select institute_id, fee_status, count(*), sum(fee) from scholarship_registrations where status = 1 group by institute_id, fee_status`.execute(counted);
+  await sql`insert into fee_totals (institute_id, fee_status, students, fees)
+    select ${SEASON_FEES}, fee_status, sum(students), sum(fees) from fee_totals group by fee_status`.execute(counted);
+  await counted.destroy();
 
   session.seededInSeconds = Math.round((performance.now() - started) / 100) / 10;
   const sessionFile = sessionFileOf(database);

@@ -12,6 +12,15 @@ export const GENDERS = ['m', 'f'] as const;
 export const DEPARTMENTS = ['p', 'a', 'c', 's'] as const;
 export const PAYMENT_METHODS = ['bkash', 'bank'] as const;
 
+/** A student's fee: not in any payment, in a payment awaiting approval, or covered by an approved one. */
+export const FEE_STATUSES = ['unpaid', 'pending', 'paid'] as const;
+export type FeeStatus = (typeof FEE_STATUSES)[number];
+/** A payment awaits an admin, who approves it or refuses it with a reason. */
+export const PAYMENT_STATES = ['pending', 'approved', 'refused'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** Students one payment may name: a large school's whole season, in one list. */
+export const MAX_PAYMENT_STUDENTS = 5000;
+
 /** Default registration fee in taka; the live value is the `registration_fee` setting. */
 export const DEFAULT_REGISTRATION_FEE = 200;
 

@@ -37,6 +37,7 @@ import { exportRoutes } from './modules/export/export.routes.js';
 import { analyticsRoutes } from './modules/registrations/analytics.routes.js';
 import { registrationImportRoutes } from './modules/registrations/registrations.import.routes.js';
 import { statementRoutes } from './modules/statements/statements.routes.js';
+import { paymentDecisionRoutes } from './modules/payments/payments.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(analyticsRoutes);
           await v1.register(registrationImportRoutes);
           await v1.register(statementRoutes);
+          await v1.register(paymentDecisionRoutes);
           await v1.register(pageLayoutRoutes);
           await v1.register(mediaRoutes, { prefix: '/media' });
           await v1.register(settingsRoutes, { prefix: '/settings' });

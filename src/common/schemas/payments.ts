@@ -1,7 +1,7 @@
 /** The payment form (spec §3, §5): method, amount, transaction id, date; admins also the institute and approval. */
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../constants.js';
-import { optionalId, requiredChoice, toAsciiDigits } from '../validation.js';
+import { MAX_PAYMENT_STUDENTS, PAYMENT_METHODS } from '../constants.js';
+import { optionalId, requiredChoice, requiredId, requiredText, toAsciiDigits } from '../validation.js';
 
 /** Larger than any season's fees for one institute, so a typo of extra zeros is caught. */
 export const MAX_PAYMENT_AMOUNT = 10_000_000;
@@ -55,6 +55,12 @@ const approval = z.preprocess(
   z.union([z.literal(0), z.literal(1)], { error: 'invalid_flag' }).optional(),
 );
 
+/**
+ * The students a payment covers, by registration id. Absent: a new payment names nobody (its approval
+ * covers the oldest unpaid) and an edit keeps those it holds.
+ */
+const registrationIds = z.array(requiredId(), { error: 'invalid_choice' }).max(MAX_PAYMENT_STUDENTS, 'too_many_students').optional();
+
 /** The payment form's fields; PaymentBody adds the rules across fields. */
 export const PaymentFields = z.object({
   institute_id: optionalId(),
@@ -63,6 +69,7 @@ export const PaymentFields = z.object({
   transaction_id: transactionId,
   date: paymentDate,
   is_approved: approval,
+  registration_ids: registrationIds,
 });
 
 /** A bKash payment's id is stricter than a bank receipt's number. */
@@ -75,3 +82,10 @@ export function withPaymentRules<T extends z.ZodType<{ payment_method: string; t
 
 export const PaymentBody = withPaymentRules(PaymentFields);
 export type PaymentBody = z.infer<typeof PaymentBody>;
+
+/** Longer than any reason an admin writes, short enough for an SMS to carry most of it. */
+export const MAX_REFUSAL_REASON = 300;
+
+/** An admin's approval (spec §5), and a refusal, which says why. */
+export const ApproveBody = z.object({ id: requiredId() });
+export const RefuseBody = z.object({ id: requiredId(), reason: requiredText(MAX_REFUSAL_REASON) });

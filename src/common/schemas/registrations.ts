@@ -1,5 +1,6 @@
 /** The student registration form (spec §3, §5): its fields, the codes they take and the address rules. */
 import { z } from 'zod';
+import type { RegistrationWindow } from '../season.js';
 import { CLASS_CODES, DEPARTMENTS, GENDERS } from '../constants.js';
 import {
   optionalChoice,
@@ -69,7 +70,22 @@ export type InstituteAnalyticsRow = {
   female: number;
   upozilla: string | null;
 };
+/** The season's calendar on the dashboards (dates YYYY-MM-DD in Bangladesh; days left are negative once past). */
+export type SeasonView = {
+  today: string;
+  window: RegistrationWindow;
+  registration_opens: string | null;
+  registration_closes: string | null;
+  late_fee_from: string | null;
+  late_fee: number;
+  payment_deadline: string | null;
+  days_to_close: number | null;
+  days_to_late_fee: number | null;
+  days_to_payment_deadline: number | null;
+};
+
 export type Analytics = {
+  /** The fee of a student registered today (the late fee included once it applies). */
   fee: number;
   total_registration: number;
   total_male: number;
@@ -79,7 +95,12 @@ export type Analytics = {
   total_due: number;
   pending_amount: number;
   pending_payments: number;
-  /** Registrations the approved payments cover: min(total, floor(total_paid / fee)). */
+  /** Active students by fee status: covered by an approved payment, in a pending one, in none. */
   paid_registrations: number;
+  pending_registrations: number;
+  unpaid_registrations: number;
+  /** Fees of the unpaid students: what a new payment would cover. */
+  unpaid_fee: number;
+  season: SeasonView;
   analytics: ClassAnalytics[];
 };

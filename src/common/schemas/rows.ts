@@ -4,6 +4,7 @@
  * OpenAPI document is complete); the client takes its row types from them.
  */
 import { z } from 'zod';
+import { FEE_STATUSES, PAYMENT_STATES } from '../constants.js';
 import { PAGE_CONTENT_TYPES, PAGE_LAYOUTS } from './pages.js';
 import { PublicUser } from './user.js';
 
@@ -81,6 +82,10 @@ export const RegistrationRow = z.object({
   roll_no: text,
   full_name: text,
   photo: maybeText,
+  /** The fee that applies to this student, its status, and the payment covering it (pending or approved). */
+  fee: z.number(),
+  fee_status: z.enum(FEE_STATUSES),
+  payment_id: maybeId,
   ...registrationInfo,
   ...stamped,
   /** Spec §3: the form's fields again, grouped as the original API nested them. */
@@ -98,6 +103,11 @@ export const PaymentRow = z.object({
   is_approved: z.number(),
   approved_by: maybeId,
   approved_at: maybeText,
+  state: z.enum(PAYMENT_STATES),
+  /** Students the payment covers: those it names, or those its approval covered. */
+  students: z.number(),
+  refusal_reason: maybeText,
+  refused_at: maybeText,
   institute_name: text,
   institute_phone: maybeText,
   ...stamped,

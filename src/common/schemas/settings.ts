@@ -8,10 +8,17 @@ export const SettingSubGroup = z.object({ id: z.number(), title: z.string() });
 export const SettingGroup = z.object({ id: z.number(), title: z.string(), sub_group: z.array(SettingSubGroup) });
 export type SettingGroup = z.infer<typeof SettingGroup>;
 
+/** A value's input: text, or an uploaded file's path. */
+export const SETTING_TYPES = ['text', 'file'] as const;
+export type SettingType = (typeof SETTING_TYPES)[number];
+
+/** Text settings that hold a day (YYYY-MM-DD): the season's calendar. The form shows a date input for them. */
+export const DATE_SETTING_KEYS: readonly string[] = ['registration_opens', 'registration_closes', 'late_fee_from', 'payment_deadline'];
+
 export const SettingValue = z.object({
   id: z.number(),
   key: z.string(),
-  type: z.enum(['text', 'file']),
+  type: z.enum(SETTING_TYPES),
   title: z.string(),
   value: z.string().nullable(),
   width: z.number().nullable(),
@@ -44,7 +51,21 @@ const RULES: Record<string, (v: string) => SettingCheck> = {
     blank(v) ? { value: null } : z.email().safeParse(v.trim().toLowerCase()).success ? { value: v.trim().toLowerCase() } : { error: 'invalid_email' },
   contact_phone: mobile,
   bkash_number: mobile,
+  late_fee: (v) => {
+    const ascii = toAsciiDigits(v.trim());
+    if (ascii === '') return { value: '0' };
+    const fee = /^\d+$/.test(ascii) ? Number(ascii) : NaN;
+    return Number.isSafeInteger(fee) ? { value: String(fee) } : { error: 'invalid_number' };
+  },
 };
+
+/** A real calendar day written YYYY-MM-DD (Bengali digits read as ASCII); blank means "no limit". */
+function day(v: string): SettingCheck {
+  const ascii = toAsciiDigits(v.trim());
+  if (ascii === '') return { value: null };
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(ascii) && new Date(`${ascii}T00:00:00Z`).toISOString().startsWith(ascii);
+  return valid ? { value: ascii } : { error: 'invalid_date' };
+}
 
 function mobile(v: string): SettingCheck {
   if (blank(v)) return { value: null };
@@ -56,7 +77,7 @@ function mobile(v: string): SettingCheck {
  * Checks one submitted value by its setting's key and type. A file value must look like a stored
  * path; whether it exists in the media table is the server's check.
  */
-export function checkSettingValue(setting: { key: string; type: 'text' | 'file' }, input: unknown): SettingCheck {
+export function checkSettingValue(setting: { key: string; type: SettingType }, input: unknown): SettingCheck {
   if (input === undefined || input === null) input = '';
   if (typeof input !== 'string' || hasNul(input)) return { error: 'invalid_text' };
   if (input.length > SETTING_TEXT_MAX) return { error: 'setting_too_long' };
@@ -65,6 +86,7 @@ export function checkSettingValue(setting: { key: string; type: 'text' | 'file' 
     if (path === '' || ['null', 'undefined'].includes(path.replace(/^\/+/, ''))) return { value: null };
     return MEDIA_PATH.test(path) ? { value: path } : { error: 'invalid_path' };
   }
+  if (DATE_SETTING_KEYS.includes(setting.key)) return day(input);
   const rule = RULES[setting.key];
   if (rule) return rule(input);
   return blank(input) ? { value: null } : { value: input.trim() };

@@ -1,5 +1,7 @@
 /** Row types of every table, as Kysely sees them (see the initial migration). */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FeeStatus, PaymentState } from '../../common/constants.js';
+import type { SettingType } from '../../common/schemas/settings.js';
 
 type Id = Generated<number>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -100,6 +102,11 @@ export interface ScholarshipRegistrationsTable extends RecordColumns, AddressCol
   institute_name: string | null;
   institute_name_english: string | null;
   photo: string | null;
+  /** The fee that applies to this student (the late fee included when it was registered late). */
+  fee: number;
+  fee_status: Defaulted<FeeStatus>;
+  /** The payment that covers the student, pending or approved. */
+  payment_id: Defaulted<number | null>;
 }
 
 export interface RegistrationCountsTable {
@@ -119,6 +126,20 @@ export interface ScholarshipPaymentsTable extends RecordColumns {
   is_approved: Defaulted<number>;
   approved_by: number | null;
   approved_at: string | null;
+  state: Defaulted<PaymentState>;
+  /** How many students the payment covers: those it names, or those its approval covered. */
+  students: Defaulted<number>;
+  refusal_reason: Defaulted<string | null>;
+  refused_by: Defaulted<number | null>;
+  refused_at: Defaulted<string | null>;
+}
+
+/** Active students and their fees per institute and fee status; institute 0 holds the season's. */
+export interface FeeTotalsTable {
+  institute_id: number;
+  fee_status: FeeStatus;
+  students: Defaulted<number>;
+  fees: Defaulted<number>;
 }
 
 export interface MenusTable extends RecordColumns {
@@ -180,7 +201,7 @@ export interface SettingValuesTable {
   id: Id;
   setting_sub_group_id: number;
   key: string;
-  type: 'text' | 'file';
+  type: SettingType;
   title: string;
   value: string | null;
   width: number | null;
@@ -237,6 +258,7 @@ export interface Database {
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;
+  fee_totals: FeeTotalsTable;
   scholarship_payments: ScholarshipPaymentsTable;
   web_page_menus: MenusTable;
   web_page_sub_menus: SubMenusTable;

@@ -10,6 +10,7 @@ import { now } from './time.js';
 export type AuditAction =
   | 'payment.approve'
   | 'payment.unapprove'
+  | 'payment.refuse'
   | 'record.soft_delete'
   | 'record.restore'
   | 'record.destroy'

@@ -16,6 +16,52 @@ export function openPlace(place: Pick<DataPlace, 'dataDir' | 'databaseUrl'>): Ky
 
 const key = (row: { institute_id: number; class: string; gender: string }) => `${row.institute_id}/${row.class}/${row.gender}`;
 
+/**
+ * Money per student: each student's fee status agrees with the payment that holds it (pending in a
+ * pending payment, paid in an approved one, none in a refused or deactivated one), a payment's
+ * student count is what it holds, and the fee counters equal a fresh count.
+ */
+export async function feeProblems(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const payments = new Map((await db.selectFrom('scholarship_payments').select(['id', 'state', 'status', 'students']).execute()).map((p) => [p.id, p]));
+  const students = await db.selectFrom('scholarship_registrations').select(['id', 'institute_id', 'fee', 'fee_status', 'payment_id', 'status']).execute();
+  const held = new Map<number, number>();
+  for (const r of students) {
+    if (r.payment_id === null) {
+      if (r.fee_status !== 'unpaid') problems.push(`registration ${r.id} is ${r.fee_status} without a payment`);
+      continue;
+    }
+    held.set(r.payment_id, (held.get(r.payment_id) ?? 0) + 1);
+    const payment = payments.get(r.payment_id);
+    const expected = payment?.status === 1 ? { pending: 'pending', approved: 'paid', refused: undefined }[payment.state] : undefined;
+    if (r.fee_status !== expected)
+      problems.push(`registration ${r.id} is ${r.fee_status} in payment ${r.payment_id} (${payment?.state ?? 'missing'}, status ${payment?.status})`);
+  }
+  for (const p of payments.values()) {
+    if (p.state !== 'refused' && p.status === 1 && Number(p.students) !== (held.get(p.id) ?? 0))
+      problems.push(`payment ${p.id} says ${p.students} students, holds ${held.get(p.id) ?? 0}`);
+  }
+  const fresh = new Map<string, { students: number; fees: number }>();
+  for (const r of students.filter((s) => s.status === 1)) {
+    for (const id of [r.institute_id, 0]) {
+      const k = `${id}/${r.fee_status}`;
+      const sum = fresh.get(k) ?? { students: 0, fees: 0 };
+      fresh.set(k, { students: sum.students + 1, fees: sum.fees + r.fee });
+    }
+  }
+  const kept = new Map(
+    (await db.selectFrom('fee_totals').selectAll().execute())
+      .filter((row) => Number(row.students) !== 0 || Number(row.fees) !== 0)
+      .map((row) => [`${row.institute_id}/${row.fee_status}`, { students: Number(row.students), fees: Number(row.fees) }]),
+  );
+  for (const k of new Set([...fresh.keys(), ...kept.keys()])) {
+    const [a, b] = [fresh.get(k), kept.get(k)];
+    if (a?.students !== b?.students || a?.fees !== b?.fees)
+      problems.push(`fee_totals ${k}: counter ${JSON.stringify(b ?? null)}, rows ${JSON.stringify(a ?? null)}`);
+  }
+  return problems;
+}
+
 export async function consistencyProblems(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
 
@@ -64,12 +110,16 @@ export async function consistencyProblems(db: Kysely<Database>): Promise<string[
 
   const payments = await db
     .selectFrom('scholarship_payments')
-    .select(['id', 'is_approved', 'approved_by', 'approved_at', 'amount', 'transaction_id'])
+    .select(['id', 'is_approved', 'state', 'approved_by', 'approved_at', 'amount', 'transaction_id'])
     .execute();
   for (const p of payments) {
-    const approvedWhole = p.is_approved === 1 ? p.approved_by !== null && p.approved_at !== null : p.approved_by === null && p.approved_at === null;
+    const approvedWhole =
+      (p.is_approved === 1) === (p.state === 'approved') &&
+      (p.is_approved === 1 ? p.approved_by !== null && p.approved_at !== null : p.approved_by === null && p.approved_at === null);
     if (!approvedWhole || !(p.amount > 0) || !p.transaction_id) problems.push(`payment ${p.id} is half-written: ${JSON.stringify(p)}`);
   }
+
+  problems.push(...(await feeProblems(db)));
 
   const orphans = [
     [

@@ -2,7 +2,7 @@
 import { RESOURCES } from '../../../common/resources.js';
 import { PaymentBody } from '../../../common/schemas/payments.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
-import { changePayment, createPayment, guardPayment } from './payments.service.js';
+import { changePayment, createPayment, destroyPayment, guardPayment, setPaymentStatus } from './payments.service.js';
 
 export const paymentResource = defineResource({
   ...RESOURCES.payments,
@@ -18,6 +18,10 @@ export const paymentResource = defineResource({
       'is_approved',
       'approved_by',
       'approved_at',
+      'state',
+      'students',
+      'refusal_reason',
+      'refused_at',
       'creator',
       'slug',
       'status',
@@ -30,8 +34,8 @@ export const paymentResource = defineResource({
   // The institute's name and mobile beside each payment, for the admin's search and Excel.
   source: (db) => db.selectFrom('scholarship_payments').innerJoin('users', 'users.id', 'scholarship_payments.institute_id'),
   searchable: ['transaction_id', 'institute_name'],
-  sortable: ['id', 'amount', 'date', 'is_approved', 'institute_id', 'created_at'],
-  filterable: ['id', 'institute_id', 'payment_method', 'is_approved', 'date', 'amount'],
+  sortable: ['id', 'amount', 'date', 'is_approved', 'state', 'institute_id', 'created_at'],
+  filterable: ['id', 'institute_id', 'payment_method', 'is_approved', 'state', 'date', 'amount'],
   relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'phone_number'] } },
   storeSchema: PaymentBody,
   updateSchema: PaymentBody,
@@ -46,13 +50,19 @@ export const paymentResource = defineResource({
     'transaction_id',
     'date',
     'is_approved',
+    'state',
+    'students',
+    'refusal_reason',
     'approved_at',
+    'refused_at',
     'status',
     'created_at',
   ],
 
   create: createPayment,
   update: changePayment,
+  setStatus: setPaymentStatus,
+  destroy: destroyPayment,
   guardColumns: ['is_approved'],
   guardWrite: guardPayment,
 });

@@ -12,7 +12,8 @@ import { optionalInt, optionalText } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { requestLang } from '../../lib/language.js';
 import { paginate, pageUrlOf } from '../../lib/resource/paginator.js';
-import { registrationFee, settingValue } from '../settings/settings.repository.js';
+import { dhakaToday, feeOn } from '../../../common/season.js';
+import { seasonSettings, settingValue } from '../settings/settings.repository.js';
 import { analytics, instituteRows } from './analytics.js';
 
 const AnalyticsQuery = z.object({ page: optionalInt(1, 1_000_000), paginate: optionalInt(1, MAX_PAGE_SIZE), search: optionalText(100) });
@@ -41,7 +42,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       message: translate(requestLang(request), 'ok'),
       data: {
-        fee: await registrationFee(app.db),
+        fee: feeOn(await seasonSettings(app.db), dhakaToday()),
         bkash_number: await settingValue(app.db, 'bkash_number'),
         bank_account: await settingValue(app.db, 'bank_account'),
       },

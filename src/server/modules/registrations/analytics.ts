@@ -5,12 +5,15 @@
 import { type Kysely, sql } from 'kysely';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { Analytics, ClassAnalytics, InstituteAnalyticsRow } from '../../../common/schemas/registrations.js';
-import { INSTITUTE_CLASSES } from './registrations.repository.js';
+import { INSTITUTE_CLASSES, SEASON_FEES } from './registrations.repository.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import type { Database } from '../../db/types.js';
 import { containsPattern } from '../../lib/resource/query.js';
-import { registrationFee } from '../settings/settings.repository.js';
+import { seasonSettings } from '../settings/settings.repository.js';
+import { daysUntil, dhakaToday, feeOn, registrationWindow, type Season } from '../../../common/season.js';
+import type { FeeStatus } from '../../../common/constants.js';
+import type { SeasonView } from '../../../common/schemas/registrations.js';
 
 const instituteCounts = preparedQuery((db, args: { instituteId: number }) =>
   db.selectFrom('registration_counts').select(['class', 'gender', 'total']).where('institute_id', '=', args.instituteId),
@@ -21,9 +24,14 @@ const seasonCounts = preparedQuery((db) => db.selectFrom('registration_totals').
 const paymentSums = (db: Kysely<Database>) =>
   db
     .selectFrom('scholarship_payments')
-    .select(['is_approved', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
+    .select(['state', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
     .where('status', '=', 1)
-    .groupBy('is_approved');
+    .groupBy('state');
+
+/** Students and fees by fee status, from the counters the writes keep (institute 0: the season). */
+const feeTotals = preparedQuery((db, args: { instituteId: number }) =>
+  db.selectFrom('fee_totals').select(['fee_status', 'students', 'fees']).where('institute_id', '=', args.instituteId),
+);
 
 const institutePayments = preparedQuery((db, args: { instituteId: number }) => paymentSums(db).where('institute_id', '=', args.instituteId));
 const seasonPayments = preparedQuery((db) => paymentSums(db));
@@ -46,11 +54,30 @@ export async function activeRegistrations(db: Kysely<Database>, user: SessionUse
   return counts.reduce((sum, count) => sum + Number(count.total), 0);
 }
 
+/** The season's calendar as the dashboards show it: the window today and the days left to each deadline. */
+function seasonView(season: Season, today: string): SeasonView {
+  const left = (day: string | null) => (day ? daysUntil(day, today) : null);
+  return {
+    today,
+    window: registrationWindow(season, today),
+    registration_opens: season.registrationOpens,
+    registration_closes: season.registrationCloses,
+    late_fee_from: season.lateFeeFrom,
+    late_fee: season.lateFee,
+    payment_deadline: season.paymentDeadline,
+    days_to_close: left(season.registrationCloses),
+    days_to_late_fee: left(season.lateFeeFrom),
+    days_to_payment_deadline: left(season.paymentDeadline),
+  };
+}
+
 /** Totals for one institute, or across all institutes when `instituteId` is undefined. */
 export async function analytics(db: Kysely<Database>, instituteId: number | undefined): Promise<Analytics> {
   const counts = await activeCounts(db, instituteId);
   const payments = instituteId === undefined ? await seasonPayments(db, {}) : await institutePayments(db, { instituteId });
-  const fee = await registrationFee(db);
+  const fees = await feeTotals(db, { instituteId: instituteId ?? SEASON_FEES });
+  const season = await seasonSettings(db);
+  const today = dhakaToday();
 
   const byClass: ClassAnalytics[] = CLASS_CODES.map((code) => {
     const of = (gender: string) => Number(counts.find((c) => c.class === code && c.gender === gender)?.total ?? 0);
@@ -59,20 +86,28 @@ export async function analytics(db: Kysely<Database>, instituteId: number | unde
   const totalMale = byClass.reduce((sum, c) => sum + c.male, 0);
   const totalFemale = byClass.reduce((sum, c) => sum + c.female, 0);
   const total = totalMale + totalFemale;
-  const approved = payments.find((p) => Number(p.is_approved) === 1);
-  const pending = payments.find((p) => Number(p.is_approved) === 0);
-  const totalPaid = Number(approved?.amount ?? 0);
+  const approved = payments.find((p) => p.state === 'approved');
+  const pending = payments.find((p) => p.state === 'pending');
+  const of = (status: FeeStatus) => {
+    const row = fees.find((f) => f.fee_status === status);
+    return { students: Number(row?.students ?? 0), fees: Number(row?.fees ?? 0) };
+  };
+  const [unpaid, pendingFees, paid] = [of('unpaid'), of('pending'), of('paid')];
   return {
-    fee,
+    fee: feeOn(season, today),
     total_registration: total,
     total_male: totalMale,
     total_female: totalFemale,
-    total_fee: total * fee,
-    total_paid: totalPaid,
-    total_due: Math.max(0, total * fee - totalPaid),
+    total_fee: unpaid.fees + pendingFees.fees + paid.fees,
+    total_paid: Number(approved?.amount ?? 0),
+    total_due: unpaid.fees + pendingFees.fees,
     pending_amount: Number(pending?.amount ?? 0),
     pending_payments: Number(pending?.count ?? 0),
-    paid_registrations: Math.min(total, Math.floor(totalPaid / fee)),
+    paid_registrations: paid.students,
+    pending_registrations: pendingFees.students,
+    unpaid_registrations: unpaid.students,
+    unpaid_fee: unpaid.fees,
+    season: seasonView(season, today),
     analytics: byClass,
   };
 }

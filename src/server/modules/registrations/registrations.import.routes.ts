@@ -16,7 +16,7 @@ import { readSheet } from '../../lib/import/sheet.js';
 import { institutesAmong } from '../../lib/resource/routes.js';
 import { requestLang } from '../../lib/language.js';
 import { duplicatesOf, registrationImport, registrationTemplate } from './registrations.import.js';
-import { type RegistrationInput, storeRegistrations } from './registrations.service.js';
+import { feeForNewRegistrations, type RegistrationInput, storeRegistrations } from './registrations.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A 20,000-row sheet is about 2 MB as .xlsx and 5 MB as CSV. */
@@ -60,6 +60,8 @@ export async function registrationImportRoutes(app: FastifyInstance): Promise<vo
   app.post('/scholarship-registrations/import', { ...both, schema }, async (request, reply) => {
     const user = request.user!;
     const lang = requestLang(request);
+    // Outside the season's window an institute's sheet is refused before it is read, dry run or not.
+    await feeForNewRegistrations(app.db, { user, client: clientOf(request) });
     const fields = (request.body ?? {}) as ImportFields;
     if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
     const dryRun = fields.dry_run !== '0';

@@ -1,5 +1,6 @@
 /** SQL that keeps registration numbers unique and the dashboard counters in step with the rows. */
 import { type Insertable, type Selectable, SqliteAdapter, type Transaction, sql } from 'kysely';
+import type { FeeStatus } from '../../../common/constants.js';
 import type { Database, ScholarshipRegistrationsTable } from '../../db/types.js';
 
 /**
@@ -84,6 +85,46 @@ async function addToTotal(trx: Transaction<Database>, name: string, delta: numbe
     .insertInto('registration_totals')
     .values({ name, total: delta })
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ total: eb('registration_totals.total', '+', delta) })))
+    .execute();
+}
+
+/** The `fee_totals` row of the season (institute ids start at 1). Its migration keeps a frozen copy. */
+export const SEASON_FEES = 0;
+
+/** A change to the active students and fees of one institute's fee status. */
+export type FeeDelta = { institute_id: number; fee_status: FeeStatus; students: number; fees: number };
+
+/**
+ * Moves the fee counters by `deltas` and the season's by their sum, with one statement in the
+ * caller's transaction: rows upserted in sorted order, so concurrent writers lock them alike.
+ */
+export async function bumpFees(trx: Transaction<Database>, deltas: readonly FeeDelta[]): Promise<void> {
+  const sums = new Map<string, FeeDelta>();
+  const add = (delta: FeeDelta) => {
+    const key = `${String(delta.institute_id).padStart(12, '0')}:${delta.fee_status}`;
+    const sum = sums.get(key) ?? { ...delta, students: 0, fees: 0 };
+    sum.students += delta.students;
+    sum.fees += delta.fees;
+    sums.set(key, sum);
+  };
+  for (const delta of deltas) {
+    add(delta);
+    add({ ...delta, institute_id: SEASON_FEES });
+  }
+  const values = [...sums.keys()]
+    .sort()
+    .map((key) => sums.get(key)!)
+    .filter((sum) => sum.students !== 0 || sum.fees !== 0);
+  if (values.length === 0) return;
+  await trx
+    .insertInto('fee_totals')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['institute_id', 'fee_status']).doUpdateSet((eb) => ({
+        students: eb('fee_totals.students', '+', eb.ref('excluded.students')),
+        fees: eb('fee_totals.fees', '+', eb.ref('excluded.fees')),
+      })),
+    )
     .execute();
 }
 

@@ -12,6 +12,7 @@ import {
   changeRegistration,
   createRegistration,
   destroyRegistration,
+  guardRegistration,
   INFO_FIELDS,
   REGISTRATION_COLUMNS,
   setRegistrationStatus,
@@ -38,6 +39,8 @@ export const registrationResource = defineResource({
     'division_id',
     'zilla_id',
     'upozilla_id',
+    'fee_status',
+    'payment_id',
     'created_at',
   ],
   relations: { institute: { table: 'users', foreignKey: 'institute_id', columns: ['name', 'institute_name_english', 'phone_number'] } },
@@ -64,6 +67,8 @@ export const registrationResource = defineResource({
     'zilla',
     'upozilla',
     'post_office',
+    'fee',
+    'fee_status',
     'status',
     'created_at',
   ],
@@ -72,6 +77,8 @@ export const registrationResource = defineResource({
   update: changeRegistration,
   setStatus: setRegistrationStatus,
   destroy: destroyRegistration,
+  guardColumns: ['fee_status'],
+  guardWrite: guardRegistration,
 
   /** The spec's `info` object beside the flat columns the lists sort and filter on (a plain loop: it runs for every listed row). */
   present(row) {

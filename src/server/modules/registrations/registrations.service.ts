@@ -7,11 +7,23 @@ import type { Kysely, Transaction } from 'kysely';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { type RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
 import type { Database } from '../../db/types.js';
-import type { Caller, CreateContext, StoredRow, TransactionContext } from '../../lib/resource/definition.js';
+import type { Caller, CreateContext, StoredRow, TransactionContext, WriteAction } from '../../lib/resource/definition.js';
 import { withNulls } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import { inSharedTransaction } from './group-commit.js';
-import { bumpCount, type CountKey, countKeyOf, indexNewRegistrations, insertRegistrations, reserveNumbers } from './registrations.repository.js';
+import { dhakaToday, feeOn, registrationWindow } from '../../../common/season.js';
+import { HttpError, ValidationError } from '../../lib/errors.js';
+import { seasonSettings } from '../settings/settings.repository.js';
+import {
+  bumpCount,
+  bumpFees,
+  type CountKey,
+  countKeyOf,
+  type FeeDelta,
+  indexNewRegistrations,
+  insertRegistrations,
+  reserveNumbers,
+} from './registrations.repository.js';
 
 /** The form's fields as the spec's `info` object groups them, and the columns a registration answers. */
 export const INFO_FIELDS = [
@@ -56,6 +68,9 @@ export const REGISTRATION_COLUMNS = [
   'status',
   'created_at',
   'updated_at',
+  'fee',
+  'fee_status',
+  'payment_id',
   ...INFO_FIELDS,
 ] as const;
 
@@ -101,7 +116,38 @@ function rowValues(body: RegistrationInput, institute: InstituteNames) {
 
 /** What the counters of a registration depend on, read in the write's transaction before it changes. */
 const countedState = (trx: Transaction<Database>, id: number) =>
-  trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+  trx
+    .selectFrom('scholarship_registrations')
+    .select(['institute_id', 'class', 'gender', 'status', 'fee', 'fee_status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+type FeeState = { institute_id: number; fee_status: FeeDelta['fee_status']; fee: number };
+/** One registration entering (+1) or leaving (-1) its institute's fee counters. */
+const feeDelta = (row: FeeState, sign: 1 | -1): FeeDelta => ({
+  institute_id: row.institute_id,
+  fee_status: row.fee_status,
+  students: sign,
+  fees: sign * row.fee,
+});
+
+/**
+ * An institute registers students only while the season's window is open (architecture §9); an
+ * admin may always, to put right what the window left out. Answers the fee that applies today.
+ */
+export async function feeForNewRegistrations(db: Kysely<Database>, caller: Caller): Promise<number> {
+  const season = await seasonSettings(db);
+  const today = dhakaToday();
+  const window = registrationWindow(season, today);
+  if (caller.user.role !== 'admin' && window !== 'open') throw new HttpError(403, window === 'closed' ? 'registration_closed' : 'registration_not_open');
+  return feeOn(season, today);
+}
+
+/** A student in a payment cannot leave it by being deleted, or moved by an institute's deactivation (an admin refuses the payment first). */
+export function guardRegistration(caller: Caller, row: Record<string, unknown>, action: WriteAction): void {
+  if (row.fee_status === 'unpaid') return;
+  if (action === 'destroy' || (action === 'soft-delete' && caller.user.role !== 'admin')) throw new HttpError(409, 'registration_in_payment');
+}
 
 /** One function for every create, so a group of creates is indexed with one statement. */
 const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
@@ -115,7 +161,7 @@ const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
  * statement, the rows inserted in chunks, each counter moved once by its total. Answers the stored
  * rows (every column, from the insert itself) in the order of `bodies`.
  */
-async function insertMany(trx: Transaction<Database>, ctx: Caller, bodies: readonly RegistrationInput[], institutes: Map<number, InstituteNames>) {
+async function insertMany(trx: Transaction<Database>, ctx: Caller, bodies: readonly RegistrationInput[], institutes: Map<number, InstituteNames>, fee: number) {
   const year = seasonYear();
   const wanted: Record<string, number> = { [regSequence(year)]: bodies.length };
   for (const body of bodies) wanted[rollSequence(year, body.class)] = (wanted[rollSequence(year, body.class)] ?? 0) + 1;
@@ -126,9 +172,13 @@ async function insertMany(trx: Transaction<Database>, ctx: Caller, bodies: reado
     const regNo = regNumber(year, next[regSequence(year)]!++);
     const rollNo = rollNumber(year, body.class, next[rollSequence(year, body.class)]!++);
     const institute = institutes.get(body.institute_id)!;
-    return { ...rowValues(body, institute), reg_no: regNo, roll_no: rollNo, slug: regNo, creator: ctx.user.id, created_at: at, updated_at: at };
+    return { ...rowValues(body, institute), reg_no: regNo, roll_no: rollNo, slug: regNo, fee, creator: ctx.user.id, created_at: at, updated_at: at };
   });
   const rows = await insertRegistrations(trx, values);
+  await bumpFees(
+    trx,
+    bodies.map((body) => feeDelta({ institute_id: body.institute_id, fee_status: 'unpaid', fee }, 1)),
+  );
   const deltas = new Map<string, { key: CountKey; delta: number }>();
   for (const body of bodies) {
     const key = countKeyOf(body);
@@ -149,8 +199,9 @@ async function namesOf(db: Kysely<Database>, caller: Caller, bodies: readonly Re
  * (group-commit.ts), so a season's deadline rush pays one commit per group instead of one per student.
  */
 export async function createRegistration(ctx: CreateContext, body: RegistrationInput): Promise<StoredRow> {
+  const fee = await feeForNewRegistrations(ctx.db, ctx);
   const institutes = await namesOf(ctx.db, ctx, [body]);
-  return inSharedTransaction(ctx.db, async (trx) => (await insertMany(trx, ctx, [body], institutes))[0]!, indexCreated);
+  return inSharedTransaction(ctx.db, async (trx) => (await insertMany(trx, ctx, [body], institutes, fee))[0]!, indexCreated);
 }
 
 /** Rows a transaction of an import stores: short enough that other users' requests wait little between them. */
@@ -166,12 +217,13 @@ export async function storeRegistrations(
   bodies: readonly RegistrationInput[],
   progress: (stored: number) => void = () => {},
 ): Promise<StoredRow[]> {
+  const fee = await feeForNewRegistrations(ctx.db, ctx);
   const institutes = await namesOf(ctx.db, ctx, bodies);
   const stored: StoredRow[] = [];
   for (let start = 0; start < bodies.length; start += STORE_BATCH) {
     const batch = bodies.slice(start, start + STORE_BATCH);
     const rows = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await insertMany(trx, ctx, batch, institutes);
+      const inserted = await insertMany(trx, ctx, batch, institutes, fee);
       await indexCreated(trx, inserted);
       return inserted;
     });
@@ -186,6 +238,9 @@ export async function storeRegistrations(
 export async function changeRegistration({ trx, ...caller }: TransactionContext, id: number, body: RegistrationInput): Promise<void> {
   const values = rowValues(body, await instituteNames(trx, caller, body.institute_id));
   const before = await countedState(trx, id);
+  const moved = before.institute_id !== body.institute_id;
+  // A payment covers students of its own institute only.
+  if (moved && before.fee_status !== 'unpaid') throw new ValidationError({ institute_id: ['registration_in_payment'] });
   await trx
     .updateTable('scholarship_registrations')
     .set({ ...values, updated_at: now() })
@@ -194,6 +249,7 @@ export async function changeRegistration({ trx, ...caller }: TransactionContext,
   if (before.status === 1) {
     await bumpCount(trx, countKeyOf(before), -1);
     await bumpCount(trx, countKeyOf(body), 1);
+    if (moved) await bumpFees(trx, [feeDelta(before, -1), feeDelta({ ...before, institute_id: body.institute_id }, 1)]);
   }
 }
 
@@ -203,10 +259,14 @@ export async function setRegistrationStatus({ trx }: TransactionContext, id: num
   if (before.status === status) return;
   await trx.updateTable('scholarship_registrations').set({ status, updated_at: now() }).where('id', '=', id).execute();
   await bumpCount(trx, countKeyOf(before), status === 1 ? 1 : -1);
+  await bumpFees(trx, [feeDelta(before, status === 1 ? 1 : -1)]);
 }
 
 export async function destroyRegistration({ trx }: TransactionContext, id: number): Promise<void> {
   const before = await countedState(trx, id);
   await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
-  if (before.status === 1) await bumpCount(trx, countKeyOf(before), -1);
+  if (before.status === 1) {
+    await bumpCount(trx, countKeyOf(before), -1);
+    await bumpFees(trx, [feeDelta(before, -1)]);
+  }
 }

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_REGISTRATION_FEE } from '../../../common/constants.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
+import type { SettingType } from '../../../common/schemas/settings.js';
+import type { Season } from '../../../common/season.js';
 import { now } from '../../lib/time.js';
 
 const valueOf = preparedQuery((db, args: { key: string }) => db.selectFrom('setting_values').select('value').where('key', '=', args.key));
@@ -13,10 +15,26 @@ export async function settingValue(db: Kysely<Database>, key: string): Promise<s
   return row?.value ?? null;
 }
 
-/** The fee per student in taka: the `registration_fee` setting, 200 when unset or not a whole number. */
-export async function registrationFee(db: Kysely<Database>): Promise<number> {
-  const value = Number(await settingValue(db, 'registration_fee'));
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_REGISTRATION_FEE;
+const SEASON_KEYS = ['registration_fee', 'registration_opens', 'registration_closes', 'late_fee_from', 'late_fee', 'payment_deadline'] as const;
+
+/** The season's calendar and fees, read in one query (settings are stored checked: dates YYYY-MM-DD, whole taka). */
+export async function seasonSettings(db: Kysely<Database>): Promise<Season> {
+  const rows = await db
+    .selectFrom('setting_values')
+    .select(['key', 'value'])
+    .where('key', 'in', [...SEASON_KEYS])
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row.value?.trim() || null]));
+  const fee = Number(byKey.get('registration_fee'));
+  const lateFee = Number(byKey.get('late_fee') ?? 0);
+  return {
+    fee: Number.isInteger(fee) && fee > 0 ? fee : DEFAULT_REGISTRATION_FEE,
+    registrationOpens: byKey.get('registration_opens') ?? null,
+    registrationCloses: byKey.get('registration_closes') ?? null,
+    lateFeeFrom: byKey.get('late_fee_from') ?? null,
+    lateFee: Number.isInteger(lateFee) && lateFee > 0 ? lateFee : 0,
+    paymentDeadline: byKey.get('payment_deadline') ?? null,
+  };
 }
 
 export const SITE_SETTING_KEYS = ['site_name', 'site_tagline', 'site_logo', 'site_favicon', 'contact_address', 'contact_phone', 'contact_email'] as const;
@@ -33,7 +51,7 @@ export async function siteSettings(db: Kysely<Database>): Promise<SiteSettings> 
   return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, byKey.get(key) ?? null])) as SiteSettings;
 }
 
-type SeedValue = { key: string; title: string; type: 'text' | 'file'; value: string | null; width?: number; height?: number };
+type SeedValue = { key: string; title: string; type: SettingType; value: string | null; width?: number; height?: number };
 type SeedSubGroup = { slug: string; title: string; values: SeedValue[] };
 type SeedGroup = { slug: string; title: string; subGroups: SeedSubGroup[] };
 
@@ -75,6 +93,17 @@ const SETTINGS: SeedGroup[] = [
           { key: 'registration_fee', title: 'প্রতি শিক্ষার্থীর নিবন্ধন ফি (টাকা)', type: 'text', value: String(DEFAULT_REGISTRATION_FEE) },
           { key: 'bkash_number', title: 'বিকাশ নম্বর (পার্সোনাল)', type: 'text', value: null },
           { key: 'bank_account', title: 'ব্যাংক হিসাব (ব্যাংক, শাখা, হিসাবের নাম ও নম্বর)', type: 'text', value: null },
+        ],
+      },
+      {
+        slug: 'season',
+        title: 'নিবন্ধনের সময়সূচি ও বিলম্ব ফি',
+        values: [
+          { key: 'registration_opens', title: 'নিবন্ধন শুরু', type: 'text', value: null },
+          { key: 'registration_closes', title: 'নিবন্ধনের শেষ দিন', type: 'text', value: null },
+          { key: 'late_fee_from', title: 'বিলম্ব ফি যেদিন থেকে', type: 'text', value: null },
+          { key: 'late_fee', title: 'প্রতি শিক্ষার্থীর বিলম্ব ফি (টাকা)', type: 'text', value: '0' },
+          { key: 'payment_deadline', title: 'ফি জমার শেষ দিন', type: 'text', value: null },
         ],
       },
     ],

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { type MessageKey, translate } from '../../../common/messages.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { UPLOAD_IMAGE_TYPES } from '../../../common/schemas/media.js';
-import { checkSettingValue, SettingGroupsEnvelope, SettingValuesEnvelope } from '../../../common/schemas/settings.js';
+import { checkSettingValue, SettingGroupsEnvelope, type SettingType, SettingValuesEnvelope } from '../../../common/schemas/settings.js';
 import { requiredId } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { notFound, ValidationError } from '../../lib/errors.js';
@@ -129,7 +129,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   /** A file setting's value must be an image uploaded here, not just a well-formed path. */
   async function refuseUnknownImages(
     changes: { id: number; value: string | null }[],
-    byId: Map<number, { type: 'text' | 'file' }>,
+    byId: Map<number, { type: SettingType }>,
     fields: Record<string, MessageKey[]>,
   ): Promise<void> {
     const files = changes.filter((c) => byId.get(c.id)?.type === 'file' && c.value !== null);

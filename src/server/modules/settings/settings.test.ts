@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_SETTING_KEYS, registrationFee, seedSettings, siteSettings } from './settings.repository.js';
+import { SITE_SETTING_KEYS, seasonSettings, seedSettings, siteSettings } from './settings.repository.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, multipart, png, upload } from '../media/media-test-helpers.js';
 
@@ -66,7 +66,7 @@ describe('reading settings', () => {
     const list = await groups();
     expect(list.map((g) => g.title)).toEqual(['সাইট', 'পেমেন্ট']);
     expect(list[0]!.sub_group.map((s) => s.title)).toEqual(['পরিচিতি', 'যোগাযোগ']);
-    expect(list[1]!.sub_group.map((s) => s.title)).toEqual(['নিবন্ধন ফি ও হিসাব']);
+    expect(list[1]!.sub_group.map((s) => s.title)).toEqual(['নিবন্ধন ফি ও হিসাব', 'নিবন্ধনের সময়সূচি ও বিলম্ব ফি']);
   });
 
   it('answers the values of a sub group, with file sizes and the sub group title', async () => {
@@ -156,7 +156,11 @@ describe('updating settings', () => {
     const { sub, values } = await subGroupOf('registration_fee');
     const site = await subGroupOf('site_name');
     const contact = await subGroupOf('contact_email');
+    const season = await subGroupOf('registration_closes');
     const cases: [number, number, string, string][] = [
+      [season.sub, idOf(season.values, 'registration_closes'), '2026-02-30', 'Enter a valid date.'],
+      [season.sub, idOf(season.values, 'late_fee_from'), '31/12/2026', 'Enter a valid date.'],
+      [season.sub, idOf(season.values, 'late_fee'), 'fifty', 'Enter a valid number.'],
       [sub, idOf(values, 'registration_fee'), 'abc', 'Enter a whole number greater than zero.'],
       [sub, idOf(values, 'registration_fee'), '0', 'Enter a whole number greater than zero.'],
       [sub, idOf(values, 'registration_fee'), '12.5', 'Enter a whole number greater than zero.'],
@@ -174,6 +178,20 @@ describe('updating settings', () => {
     const invalidMobile = (await admin.post('/api/v1/settings/update', { id: sub, fields: { [idOf(values, 'bkash_number')]: { value: '12345' } } })).body
       .data as Record<string, string[]>;
     expect(Object.values(invalidMobile)[0]![0]).toMatch(/mobile/i);
+  });
+
+  it('stores the season calendar as days, Bengali digits read, blank as no limit', async () => {
+    const { sub, values } = await subGroupOf('registration_closes');
+    const res = await admin.post('/api/v1/settings/update', {
+      id: sub,
+      fields: {
+        [idOf(values, 'registration_closes')]: { value: '২০২৬-১২-৩১' },
+        [idOf(values, 'late_fee')]: { value: '৫০' },
+        [idOf(values, 'registration_opens')]: { value: ' ' },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await seasonSettings(t.app.db)).toMatchObject({ registrationCloses: '2026-12-31', lateFee: 50, registrationOpens: null });
   });
 
   it('refuses more fields than a settings form has with a 422, not a database error', async () => {
@@ -200,7 +218,7 @@ describe('updating settings', () => {
     const res = await admin.post('/api/v1/settings/update', { id: sub, fields: { [idOf(values, 'registration_fee')]: { value: '৩০০' } } });
     expect(res.status).toBe(200);
     expect((res.body.data as Value[]).find((v) => v.key === 'registration_fee')!.value).toBe('300');
-    expect(await registrationFee(t.app.db)).toBe(300);
+    expect((await seasonSettings(t.app.db)).fee).toBe(300);
     const info = await admin.get('/api/v1/scholarship-payments/deposit-info');
     expect(info.body.data).toMatchObject({ fee: 300 });
   });
@@ -237,6 +255,6 @@ describe('updating settings', () => {
     await t.app.db.updateTable('setting_values').set({ value: 'কেউ একজন' }).where('key', '=', 'site_name').execute();
     await seedSettings(t.app.db);
     expect((await valueOf('site_name')).value).toBe('কেউ একজন');
-    expect(await t.app.db.selectFrom('setting_values').select('key').execute()).toHaveLength(10);
+    expect(await t.app.db.selectFrom('setting_values').select('key').execute()).toHaveLength(15);
   });
 });

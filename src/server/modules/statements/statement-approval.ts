@@ -11,35 +11,12 @@ import type { Database } from '../../db/types.js';
 import type { Caller } from '../../lib/resource/definition.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { TransactionContext } from '../../lib/resource/definition.js';
+import { approvePayment } from '../payments/payments.service.js';
 import { transactionKey } from './statement-lines.js';
 import { lockedPaymentFacts, statementById } from './statements.repository.js';
 
 /** Approvals per transaction: small, since the database is held (SQLite: every request waits) until it commits. */
 const APPROVAL_BATCH = 50;
-
-// Until payments.service.ts has approvePayment (issue 12, item 1): the approval as the payment form makes it.
-async function approvePayment(ctx: TransactionContext, id: number): Promise<boolean> {
-  const updated = await ctx.trx
-    .updateTable('scholarship_payments')
-    .set({ is_approved: 1, approved_by: ctx.user.id, approved_at: now(), updated_at: now() })
-    .where('id', '=', id)
-    .where('is_approved', '=', 0)
-    .where('status', '=', 1)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return false;
-  await recordAudit(ctx.trx, {
-    actor: ctx.user,
-    client: ctx.client,
-    action: 'payment.approve',
-    entity: 'scholarship-payments',
-    entityId: id,
-    before: { is_approved: 0 },
-    after: { is_approved: 1 },
-  });
-  return true;
-}
 /** A running job whose row has not moved for this long belongs to a server that stopped: another may take it over. */
 const STALE_MS = 60_000;
 

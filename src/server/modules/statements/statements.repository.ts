@@ -48,15 +48,17 @@ export async function paymentFacts(db: Kysely<Database>): Promise<Map<string, Pa
   for (let after = 0; ;) {
     const rows = await db
       .selectFrom('scholarship_payments')
-      .select(['id', 'transaction_id', 'amount', 'is_approved'])
+      .select(['id', 'transaction_id', 'amount', 'state'])
       .where('status', '=', 1)
+      // A refused payment is as good as none: a line naming it is "not filed" (its institute files a corrected one).
+      .where('state', '!=', 'refused')
       .where('id', '>', after)
       .orderBy('id')
       .limit(chunk)
       .execute();
     for (const row of rows) {
       const key = transactionKey(row.transaction_id);
-      const fact = { id: row.id, transactionId: row.transaction_id, amount: row.amount, pending: row.is_approved === 0 };
+      const fact = { id: row.id, transactionId: row.transaction_id, amount: row.amount, pending: row.state === 'pending' };
       const existing = facts.get(key);
       if (!existing || (!existing.pending && fact.pending)) facts.set(key, fact);
     }
@@ -162,7 +164,7 @@ export async function linesPage(db: Db, statementId: number, list: StatementList
       'scholarship_payments.transaction_id as payment_transaction_id',
       'scholarship_payments.amount as payment_amount',
       'scholarship_payments.date as payment_date',
-      'scholarship_payments.is_approved as payment_approved',
+      'scholarship_payments.state as payment_state',
       'scholarship_payments.institute_id',
       'users.name as institute_name',
     ])
@@ -186,7 +188,7 @@ export async function linesPage(db: Db, statementId: number, list: StatementList
             transaction_id: row.payment_transaction_id!,
             amount: row.payment_amount!,
             date: row.payment_date!,
-            state: row.payment_approved === 1 ? 'approved' : 'pending',
+            state: row.payment_state!,
             institute_id: row.institute_id!,
             institute_name: row.institute_name,
           },

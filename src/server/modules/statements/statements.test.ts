@@ -190,6 +190,41 @@ describe('a bKash merchant statement', () => {
   });
 });
 
+describe('payments that change around a statement', () => {
+  const HEADERS = ['Date', 'TrxID', 'Amount'];
+  const format = { format_name: 'Short bKash', transaction_column: 'TrxID', amount_column: 'Amount', date_column: 'Date' };
+
+  it('reads a line naming a refused payment as not filed: its institute files a corrected one', async () => {
+    const id = `RF12${suffix}`;
+    const refused = await filePayment({ payment_method: 'bkash', amount: '200', transaction_id: id });
+    const refusal = await client(t, admin).post('/api/v1/scholarship-payments/refuse', { id: refused, reason: 'wrong transaction id' });
+    expect(refusal.status, JSON.stringify(refusal.body)).toBe(200);
+    const res = await upload(csv([HEADERS, ['2026-11-20', id, '200']]), format);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((res.body.data as StatementSummary).counts).toMatchObject({ matched: 0, not_filed: 1 });
+  });
+
+  it('passes over a matched payment whose amount its institute changed before the approval reached it', async () => {
+    const id = `ED34${suffix}`;
+    const edited = await filePayment({ payment_method: 'bkash', amount: '200', transaction_id: id });
+    const res = await upload(csv([HEADERS, ['2026-11-20', id, '200']]), format);
+    const summary = res.body.data as StatementSummary;
+    expect(summary.counts.matched).toBe(1);
+    const change = await client(t, school.token).post('/api/v1/scholarship-payments/update', {
+      id: edited,
+      payment_method: 'bkash',
+      amount: '400',
+      transaction_id: id,
+      date: today(),
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    expect((await client(t, admin).post(`/api/v1/payment-statements/${summary.id}/approve`)).status).toBe(202);
+    const done = await approvalFinished(summary.id);
+    expect(done.approval).toMatchObject({ state: 'done', approved: 0, skipped: 1 });
+    expect((await paymentRow(edited)).is_approved).toBe(0);
+  });
+});
+
 describe('what is refused', () => {
   it('a file that is not a sheet', async () => {
     const res = await upload(await png(4, 4), COLUMNS, 'picture.csv');
