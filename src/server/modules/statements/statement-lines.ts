@@ -101,7 +101,7 @@ export async function matchLines(lines: readonly ReadLine[], payments: ReadonlyM
   const classified: MatchedLine[] = [];
   const named = new Set<number>();
   for (const [i, line] of lines.entries()) {
-    if (i > 0 && i % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const payment = payments.get(line.key);
     if (!payment) {
       classified.push({ ...line, kind: 'not_filed', paymentId: null });
@@ -111,6 +111,11 @@ export async function matchLines(lines: readonly ReadLine[], payments: ReadonlyM
     const kind = !payment.pending ? 'approved' : payment.amount === line.amount ? 'matched' : 'amount_differs';
     classified.push({ ...line, kind, paymentId: payment.id });
   }
-  const missing = [...payments.values()].filter((payment) => payment.pending && !named.has(payment.id));
+  const missing: PaymentFact[] = [];
+  let seen = 0;
+  for (const payment of payments.values()) {
+    if (payment.pending && !named.has(payment.id)) missing.push(payment);
+    if (++seen % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
   return { classified, missing };
 }

@@ -72,16 +72,20 @@ export async function insertStatement(db: Db, values: Insertable<PaymentStatemen
   return (await db.insertInto('payment_statements').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/** Lines in multi-row inserts, pausing between them so other requests are answered meanwhile. */
-export async function insertLines(db: Kysely<Database>, lines: readonly Insertable<StatementLinesTable>[]): Promise<void> {
+/** Lines in multi-row inserts, taken from `lines` a batch at a time, pausing between batches so other requests are answered meanwhile. */
+export async function insertLines(db: Kysely<Database>, lines: Iterable<Insertable<StatementLinesTable>>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const batch = postgres ? UNNEST_BATCH : INSERT_BATCH;
-  for (let start = 0; start < lines.length; start += batch) {
-    const rows = lines.slice(start, start + batch);
-    if (postgres) await insertUnnested(db, rows);
-    else await db.insertInto('statement_lines').values(rows).execute();
+  const size = postgres ? UNNEST_BATCH : INSERT_BATCH;
+  const write = (rows: Insertable<StatementLinesTable>[]) => (postgres ? insertUnnested(db, rows) : db.insertInto('statement_lines').values(rows).execute());
+  let batch: Insertable<StatementLinesTable>[] = [];
+  for (const line of lines) {
+    batch.push(line);
+    if (batch.length < size) continue;
+    await write(batch);
+    batch = [];
     await new Promise((resolve) => setImmediate(resolve));
   }
+  if (batch.length > 0) await write(batch);
 }
 
 /** PostgreSQL takes a batch as one array per column: 5,000 rows cost one statement of 7 values, not 35,000 bound values. */

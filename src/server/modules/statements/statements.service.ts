@@ -7,7 +7,7 @@
  * (approved payments show as approved, nothing is approved twice).
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   MAX_STATEMENT_LINES,
   type StatementColumns,
@@ -15,12 +15,12 @@ import {
   type StatementUploadAnswer,
   type StatementUploadFields,
 } from '../../../common/schemas/statements.js';
-import type { Database } from '../../db/types.js';
+import type { Database, StatementLinesTable } from '../../db/types.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { readSheet, type Sheet, type SheetLimits } from '../../lib/import/sheet.js';
 import { now } from '../../lib/time.js';
-import { formatKeyOf, guessColumns, matchLines, readLines } from './statement-lines.js';
+import { formatKeyOf, guessColumns, type MatchedLine, matchLines, type PaymentFact, readLines } from './statement-lines.js';
 import {
   columnsOfFormat,
   deleteLines,
@@ -61,6 +61,22 @@ function chosenColumns(sheet: Sheet, fields: StatementUploadFields): StatementCo
 
 const columnChosen = (fields: StatementUploadFields) =>
   fields.transaction_column !== undefined || fields.amount_column !== undefined || fields.date_column !== undefined;
+
+/** The rows a statement stores, made one at a time as they are written: its lines, then the pending payments it does not hold. */
+function* lineRows(statementId: number, classified: readonly MatchedLine[], missing: readonly PaymentFact[]): Generator<Insertable<StatementLinesTable>> {
+  for (const line of classified)
+    yield {
+      statement_id: statementId,
+      kind: line.kind,
+      row: line.row,
+      transaction_id: line.transactionId,
+      amount: line.amount,
+      date: line.date,
+      payment_id: line.paymentId,
+    };
+  for (const payment of missing)
+    yield { statement_id: statementId, kind: 'missing', row: null, transaction_id: payment.transactionId, amount: null, date: null, payment_id: payment.id };
+}
 
 /** Reads, matches and stores a statement; a header row never seen asks for its columns instead. */
 export async function receiveStatement(db: Kysely<Database>, user: SessionUser, { file, fileName, fields }: Upload): Promise<StatementUploadAnswer> {
@@ -109,28 +125,10 @@ export async function receiveStatement(db: Kysely<Database>, user: SessionUser, 
     created_at: at,
     updated_at: at,
   });
-  await insertLines(db, [
-    ...classified.map((line) => ({
-      statement_id: id,
-      kind: line.kind,
-      row: line.row,
-      transaction_id: line.transactionId,
-      amount: line.amount,
-      date: line.date,
-      payment_id: line.paymentId,
-    })),
-    ...missing.map((payment) => ({
-      statement_id: id,
-      kind: 'missing' as const,
-      row: null,
-      transaction_id: payment.transactionId,
-      amount: null,
-      date: null,
-      payment_id: payment.id,
-    })),
-  ]);
+  await insertLines(db, lineRows(id, classified, missing));
 
-  const count = (kind: string) => classified.filter((line) => line.kind === kind).length;
+  const counts = { matched: 0, amount_differs: 0, not_filed: 0, approved: 0 };
+  for (const line of classified) counts[line.kind]++;
   const retired = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('payment_statements')
@@ -138,10 +136,7 @@ export async function receiveStatement(db: Kysely<Database>, user: SessionUser, 
         state: 'ready',
         lines: lines.length,
         skipped,
-        matched: count('matched'),
-        amount_differs: count('amount_differs'),
-        not_filed: count('not_filed'),
-        approved: count('approved'),
+        ...counts,
         missing: missing.length,
         updated_at: now(),
       })
