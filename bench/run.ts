@@ -51,6 +51,7 @@ const SCENARIOS = [
   'analytics-admin',
   'registration-create',
   'payment-approve',
+  'payment-approve-100',
   'login',
   'export-csv',
   'export-xlsx',
@@ -194,6 +195,22 @@ async function runSql(work: (exec: (sql: string, params: unknown[]) => Promise<v
   }
 }
 
+/** Institutes with at least `students` unpaid students (from the fee counters), for payments that name that many. */
+async function institutesWithUnpaid(students: number, limit: number): Promise<number[]> {
+  const query = `select institute_id from fee_totals where institute_id > 0 and fee_status = 'unpaid' and students >= ${students} order by institute_id limit ${limit}`;
+  if (database.dialect === 'sqlite') {
+    const db = new SQLite(database.file, { readonly: true });
+    const ids = (db.prepare(query).all() as { institute_id: number }[]).map((row) => row.institute_id);
+    db.close();
+    return ids;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const ids = (await client.query<{ institute_id: number }>(query)).rows.map((row) => Number(row.institute_id));
+  await client.end();
+  return ids;
+}
+
 /**
  * The deep page's SQL beside its keyset form (`where id < last id of the previous page`), timed on the
  * database itself: what an `after_id` parameter would give instead of OFFSET.
@@ -308,7 +325,7 @@ async function main() {
       `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})` +
         (result.rows === undefined
           ? ''
-          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|reconcile)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
+          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
     );
   }
 
@@ -369,6 +386,82 @@ async function main() {
       return { ...approvalOf(pending[i % pending.length]!), headers: admin };
     }),
   );
+
+  /**
+   * Payments that name 100 students each, filed by the admin for the institutes with that many unpaid
+   * students, then approved one by one (four admins at once) while an institute's list is read
+   * meanwhile: each approval moves 100 students and their counters in one transaction.
+   */
+  async function approvalScenario() {
+    const wantedPayments = smoke ? 3 : 200;
+    const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...admin, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { ok: response.ok, body: (await response.json()) as { data: Record<string, unknown> } };
+    };
+    const payments: number[] = [];
+    // Each institute files as many payments of 100 as its unpaid students make (the smoke seed's are small).
+    const size = smoke ? 10 : 100;
+    for (const instituteId of await institutesWithUnpaid(size, wantedPayments)) {
+      if (payments.length >= wantedPayments) break;
+      const unpaid = await call('GET', `${list}?paginate=${size}&fields[]=id&fields[]=fee&fee_status=unpaid&institute_id=${instituteId}`);
+      const students = (unpaid.body.data.data ?? []) as { id: number; fee: number }[];
+      const filed = await call('POST', '/api/v1/scholarship-payments/store', {
+        institute_id: instituteId,
+        payment_method: 'bank',
+        transaction_id: `BENCH${size}${Date.now().toString(36)}${payments.length}`.toUpperCase(),
+        date: new Date().toISOString().slice(0, 10),
+        amount: String(students.reduce((sum, student) => sum + student.fee, 0)),
+        registration_ids: students.map((student) => student.id),
+      });
+      if (filed.ok) payments.push(filed.body.data.id as number);
+    }
+    const pings: number[] = [];
+    let approving = true;
+    const pinging = (async () => {
+      while (approving) {
+        const sent = performance.now();
+        await fetch(`${base}${list}`, { headers: institute(1) }).catch(() => undefined);
+        pings.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const latencies: number[] = [];
+    let failed = 0;
+    const queue = [...payments];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: adminConnections }, async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          const sent = performance.now();
+          if (!(await call('POST', '/api/v1/scholarship-payments/approve', { id })).ok) failed++;
+          latencies.push(performance.now() - sent);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    approving = false;
+    await pinging;
+    latencies.sort((a, b) => a - b);
+    pings.sort((a, b) => a - b);
+    return {
+      requests: payments.length,
+      rps: round(payments.length / seconds),
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+      errors: failed,
+      non2xx: failed,
+      seconds: round(seconds),
+      rows: payments.length * size,
+      healthP99Ms: round(percentile(pings, 99)),
+      healthMaxMs: round(pings.at(-1) ?? 0),
+    };
+  }
+  await scenario('payment-approve-100', 'Admin approves payments of 100 students each (institute list meanwhile)', approvalScenario);
 
   // Each login names another account from another address, so the per-account and per-address limits
   // (10 per 15 minutes, 60 per minute) see a season's traffic, not one client hammering.

@@ -13,7 +13,7 @@ import { RecordLoader } from './RecordLoader';
 function Details<R extends Row>({ resource, row }: { resource: Resource<R>; row: R }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { View } = resource.details;
+  const { View, Extra } = resource.details;
   const changeable = can(row, 'update');
   const entries = resource.details.rows.map((detail) => ({
     label: typeof detail.label === 'function' ? detail.label(t) : t(`fields.${detail.label}`),
@@ -46,6 +46,7 @@ function Details<R extends Row>({ resource, row }: { resource: Resource<R>; row:
           <DetailsTable entries={entries} />
         </Paper>
       )}
+      {Extra && <Extra row={row} />}
     </Stack>
   );
 }

@@ -41,6 +41,8 @@ export type ResourceConfig<R extends Row> = {
     print?: boolean;
     /** A layout of its own instead of the rows' table (the printable registration). */
     View?: ComponentType<{ row: R }>;
+    /** Shown under the details: actions of the record's own (an admin's decision on a payment). */
+    Extra?: ComponentType<{ row: R }>;
   };
   /** Why a row cannot be changed (the server's abilities say it cannot), for the edit screen. */
   lockedText?: (t: TFunction) => string;

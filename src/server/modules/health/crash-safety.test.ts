@@ -1,7 +1,8 @@
 /**
- * Crash safety and graceful shutdown of the real server process (issue 7 item 4): a SIGKILL in the middle
- * of 1,000 concurrent writes loses no answered write and leaves nothing half-written; SIGTERM lets a
- * request in flight finish and exits 0.
+ * Crash safety and graceful shutdown of the real server process: a SIGKILL in the middle of 1,000
+ * concurrent writes (registrations, payments naming students, an admin's approvals) loses no answered
+ * write and leaves nothing half-written — no student paid twice or left pending by a payment that is
+ * gone; SIGTERM lets a request in flight finish and exits 0.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,14 +10,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consistencyProblems, openPlace } from '../../test/consistency.js';
 import { call, type DataPlace, newDataPlace, type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { mixedStudent, validRegistration } from '../../test/test-app.js';
+import { ADMIN, mixedStudent, validRegistration } from '../../test/test-app.js';
 
 const WRITES = 1000;
 const INSTITUTES = 5;
 /** The kill comes when this many writes have been answered, so a good share is still in flight. */
 const KILL_AFTER = 350;
+/** Students each institute has before the load: every payment of the load names one of them. */
+const POOL = WRITES / 4 / INSTITUTES + 5;
 
-type Institute = { id: number; token: string };
+type Institute = { id: number; token: string; pool: number[] };
 
 let place: DataPlace;
 let server: ServerProcess | undefined;
@@ -29,8 +32,17 @@ async function registerInstitute(base: string, n: number): Promise<Institute> {
   const { id, uid } = (registered.body!.data as { user: { id: number; uid: string } }).user;
   const login = await call(base, 'POST', '/api/auth/login', undefined, { email: uid, password: form.password });
   if (login.status !== 200) throw new Error(`login ${n}: ${JSON.stringify(login.body)}`);
-  return { id, token: (login.body!.data as { token: string }).token };
+  const token = (login.body!.data as { token: string }).token;
+  const pool: number[] = [];
+  for (let i = 0; i < POOL; i++) {
+    const stored = await call(base, 'POST', '/api/v1/scholarship-registrations/store', token, mixedStudent(10_000 + n * 100 + i));
+    if (stored.status !== 200) throw new Error(`pool ${n}: ${JSON.stringify(stored.body)}`);
+    pool.push((stored.body!.data as { id: number }).id);
+  }
+  return { id, token, pool };
 }
+
+let adminToken: string;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -39,7 +51,9 @@ beforeAll(async () => {
   server = await startServerProcess(place);
   institutes = [];
   for (let n = 0; n < INSTITUTES; n++) institutes.push(await registerInstitute(server.url, 700 + n));
-}, 90_000);
+  const login = await call(server.url, 'POST', '/api/auth/login', undefined, { email: ADMIN.email, password: ADMIN.password });
+  adminToken = (login.body!.data as { token: string }).token;
+}, 120_000);
 
 afterAll(async () => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) {
@@ -59,6 +73,8 @@ describe('crash safety', () => {
     let lost = 0;
     let killed = false;
 
+    const approvals: Promise<unknown>[] = [];
+    const approved = new Set<number>();
     const writes = Array.from({ length: WRITES }, async (_, i) => {
       const institute = institutes[i % INSTITUTES]!;
       const payment = i % 4 === 3;
@@ -70,12 +86,21 @@ describe('crash safety', () => {
               amount: 200,
               transaction_id: transactionId,
               date: today(),
+              registration_ids: [institute.pool[Math.floor(i / 4 / INSTITUTES)]],
             })
           : await call(first.url, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(i));
         if (res.status === 200) {
           const row = res.body!.data as { id: number; reg_no: string; roll_no: string; institute_id: number; transaction_id: string };
           if (payment) payments.set(row.id, row.transaction_id);
           else registrations.set(row.id, { reg_no: row.reg_no, roll_no: row.roll_no, institute_id: row.institute_id });
+          // Every other payment is approved at once, so approvals are in flight when the server dies.
+          if (payment && row.id % 2 === 0)
+            approvals.push(
+              call(first.url, 'POST', '/api/v1/scholarship-payments/approve', adminToken, { id: row.id }).then(
+                (answer) => answer.status === 200 && approved.add(row.id),
+                () => undefined,
+              ),
+            );
         } else {
           refused++;
         }
@@ -91,6 +116,7 @@ describe('crash safety', () => {
       }
     });
     await Promise.all(writes);
+    await Promise.all(approvals);
 
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
     expect(refused, 'no write was refused before the kill').toBe(0);
@@ -112,6 +138,13 @@ describe('crash safety', () => {
       expect(missingPayments, 'answered payments missing after the restart').toEqual([]);
 
       expect(await consistencyProblems(db)).toEqual([]);
+      // Every answered approval holds: the payment approved, its student paid.
+      const paidBy = await db.selectFrom('scholarship_registrations').select('payment_id').where('fee_status', '=', 'paid').execute();
+      const paidIds = new Set(paidBy.map((row) => row.payment_id));
+      expect(
+        [...approved].filter((id) => !paidIds.has(id)),
+        'answered approvals whose student is not paid',
+      ).toEqual([]);
 
       // The restarted server serves: old sessions work, new numbers continue after every stored one.
       const highest = stored.reduce((max, row) => (row.reg_no > max ? row.reg_no : max), '');

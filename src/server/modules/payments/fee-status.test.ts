@@ -94,6 +94,18 @@ describe('a payment that names its students', () => {
     expect(await feeProblems(t.app.db)).toEqual([]);
   });
 
+  it('lists an institute its unpaid students with their fees, as the payment form asks', async () => {
+    const school = await newInstitute(3);
+    await pay(school.api, { amount: '200', registration_ids: [school.ids[0]] });
+    const fields = ['id', 'reg_no', 'full_name', 'name_bangla', 'class', 'fee'].map((f) => `fields[]=${f}`).join('&');
+    const res = await school.api.get(`/api/v1/scholarship-registrations?page=1&paginate=50&${fields}&fee_status=unpaid&institute_id=${school.id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = res.body.data as { data: { id: number; fee: number }[]; total: number };
+    expect(page.total).toBe(2);
+    expect(page.data.map((row) => row.id).sort()).toEqual(school.ids.slice(1));
+    expect(page.data.every((row) => row.fee === 200)).toBe(true);
+  });
+
   it('never puts a student in two live payments, even when two are filed at once', async () => {
     const school = await newInstitute(2);
     const first = await pay(school.api, { amount: '200', registration_ids: [school.ids[0]] });

@@ -3,7 +3,7 @@
  * paid, due and pending payments, and the per-class table. Counts in the interface language's
  * digits, money as taka.
  */
-import { Group, Paper, SimpleGrid, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCash,
   IconCircleCheck,
@@ -13,12 +13,14 @@ import {
   IconReceipt,
   IconSchool,
   IconAlertCircle,
+  IconCalendarTime,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Analytics } from '../../../common/schemas/registrations';
 import { useLanguage } from '../../i18n';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { daysUntil } from '../../../common/season';
+import { formatDay, formatMoney, formatNumber } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
 
 type Card = { key: string; label: string; value: string; note?: string; icon: Icon; color: string };
@@ -69,7 +71,7 @@ export function StatCards({ analytics, title }: { analytics: Analytics; title: s
       key: 'total_paid',
       label: t('analytics.cards.total_paid'),
       value: money(analytics.total_paid),
-      note: t('analytics.notes.paid'),
+      note: t('analytics.notes.paid', { number: n(analytics.paid_registrations) }),
       icon: IconCircleCheck,
       color: 'teal',
     },
@@ -77,6 +79,7 @@ export function StatCards({ analytics, title }: { analytics: Analytics; title: s
       key: 'total_due',
       label: t('analytics.cards.total_due'),
       value: money(analytics.total_due),
+      note: t('analytics.notes.due', { number: n(analytics.unpaid_registrations + analytics.pending_registrations) }),
       icon: analytics.total_due > 0 ? IconAlertCircle : IconCash,
       color: analytics.total_due > 0 ? 'red' : 'teal',
     },
@@ -84,7 +87,7 @@ export function StatCards({ analytics, title }: { analytics: Analytics; title: s
       key: 'pending',
       label: t('analytics.cards.pending'),
       value: money(analytics.pending_amount),
-      note: t('analytics.notes.pending', { number: n(analytics.pending_payments) }),
+      note: t('analytics.notes.pending', { number: n(analytics.pending_payments), students: n(analytics.pending_registrations) }),
       icon: IconHourglass,
       color: 'yellow',
     },
@@ -100,6 +103,69 @@ export function StatCards({ analytics, title }: { analytics: Analytics; title: s
         ))}
       </SimpleGrid>
     </section>
+  );
+}
+
+/**
+ * The season's calendar as a line per deadline that is set: registration opening or closing with the
+ * days left, the late fee, the payment deadline. Nothing when no date is set.
+ */
+export function SeasonBanner({ analytics }: { analytics: Analytics }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { season } = analytics;
+  const day = (iso: string) => formatDay(iso, lang, 'medium');
+  const n = (value: number) => formatNumber(value, lang);
+  const lines: { key: string; text: string; urgent: boolean }[] = [];
+  if (season.window === 'not_open' && season.registration_opens)
+    lines.push({
+      key: 'opens',
+      text: t('analytics.season.opensOn', { date: day(season.registration_opens), days: n(daysUntil(season.registration_opens, season.today)) }),
+      urgent: false,
+    });
+  if (season.window === 'closed' && season.registration_closes)
+    lines.push({ key: 'closed', text: t('analytics.season.closed', { date: day(season.registration_closes) }), urgent: true });
+  if (season.window !== 'closed' && season.registration_closes && season.days_to_close !== null)
+    lines.push({
+      key: 'closes',
+      text:
+        season.days_to_close === 0
+          ? t('analytics.season.closesToday', { date: day(season.registration_closes) })
+          : t('analytics.season.closesIn', { date: day(season.registration_closes), days: n(season.days_to_close) }),
+      urgent: season.days_to_close <= 7,
+    });
+  if (season.late_fee_from && season.late_fee > 0)
+    lines.push(
+      season.days_to_late_fee !== null && season.days_to_late_fee <= 0
+        ? { key: 'late', text: t('analytics.season.lateFeeNow', { fee: formatMoney(analytics.fee, lang) }), urgent: false }
+        : {
+            key: 'late',
+            text: t('analytics.season.lateFeeFrom', { date: day(season.late_fee_from), amount: formatMoney(season.late_fee, lang) }),
+            urgent: false,
+          },
+    );
+  if (season.payment_deadline && season.days_to_payment_deadline !== null)
+    lines.push(
+      season.days_to_payment_deadline < 0
+        ? { key: 'payments', text: t('analytics.season.paymentClosed', { date: day(season.payment_deadline) }), urgent: true }
+        : {
+            key: 'payments',
+            text: t('analytics.season.paymentDeadline', { date: day(season.payment_deadline), days: n(season.days_to_payment_deadline) }),
+            urgent: season.days_to_payment_deadline <= 7,
+          },
+    );
+  if (lines.length === 0) return null;
+  const urgent = lines.some((line) => line.urgent);
+  return (
+    <Alert variant="light" color={urgent ? 'orange' : 'blue'} icon={<IconCalendarTime aria-hidden />} data-testid="season-banner">
+      <Stack gap={4}>
+        {lines.map((line) => (
+          <Text key={line.key} size="sm" fw={line.urgent ? 600 : 400} data-testid={`season-${line.key}`}>
+            {line.text}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
   );
 }
 

@@ -18,7 +18,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { failureMessage } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { sectionPath } from '../../shell/sections';
-import { ClassTable, StatCards } from './AnalyticsBlocks';
+import { ClassTable, SeasonBanner, StatCards } from './AnalyticsBlocks';
 import { analyticsQuery, type InstitutePage } from '../../api/analytics';
 import { displayName } from '../../institute/instituteNames';
 import { InstituteTable } from './InstituteTable';
@@ -72,6 +72,7 @@ function InstituteDashboard({ user, students }: { user: PublicUser; students: Re
       <QuickLinks />
       {analytics.data ? (
         <>
+          <SeasonBanner analytics={analytics.data} />
           <StatCards analytics={analytics.data} title={t('analytics.cardsTitle')} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <ClassTable analytics={analytics.data} />
@@ -103,6 +104,7 @@ function AdminDashboard({ user }: { user: PublicUser }) {
     <>
       {analytics.data ? (
         <>
+          <SeasonBanner analytics={analytics.data} />
           <StatCards analytics={analytics.data} title={t('analytics.cardsTitleAdmin')} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Suspense fallback={<Paper withBorder mih={220} />}>

@@ -4,7 +4,7 @@
  * the institute and approves. An institute is told its payment waits for approval.
  */
 import { Alert, Fieldset, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingBank, IconDeviceMobile, IconHourglass, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingBank, IconDeviceMobile, IconHourglass, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -20,6 +20,7 @@ import { InstituteOfForm } from '../../institute/InstituteOfForm';
 import { methodOptions } from '../../i18n/reference';
 import type { ListRowOf } from '../../../common/resources';
 import type { FormMode } from '../../resources/types';
+import { PaymentStudents } from './PaymentStudents';
 
 type PaymentRow = ListRowOf<'payments'>;
 
@@ -92,16 +93,33 @@ function useDueHint(user: PublicUser): string | undefined {
   return due ? t('payments.hints.due', { amount: formatMoney(due, lang) }) : undefined;
 }
 
+/** The institute whose students the payment covers: the institute itself, or the admin's choice. */
+function useInstituteOfForm(user: PublicUser): number | undefined {
+  const chosen = useWatch({ name: 'institute_id' }) as string | undefined;
+  if (user.role !== 'admin') return user.id;
+  const id = Number(chosen);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
 export function PaymentFormBody({ row }: { mode: FormMode; row?: PaymentRow }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const method = useWatch({ name: 'payment_method' }) as string;
   const dueHint = useDueHint(user);
+  const instituteId = useInstituteOfForm(user);
+  const approved = row?.state === 'approved';
 
   return (
     <>
       <DepositInfoCard />
+      {row?.state === 'refused' && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="refused-note">
+          {t('payments.decision.refusedNote', { reason: row.refusal_reason ?? '' })}
+        </Alert>
+      )}
+      {/* Keyed by institute: another institute (an admin's choice) has other students, so the choice starts again. */}
+      {!approved && <PaymentStudents key={instituteId} instituteId={instituteId} held={row?.state === 'refused' ? 0 : (row?.students ?? 0)} />}
       <Fieldset legend={t('resources.payments.info')} variant="filled" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <InstituteOfForm user={user} label={t('payments.fields.institute_id')} valueLabel={row?.institute?.name} />

@@ -6,9 +6,12 @@
 import { Badge, Text } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { PaymentBody, PaymentFields, withPaymentRules } from '../../../common/schemas/payments';
+import { z } from 'zod';
+import type { PaymentState } from '../../../common/constants';
+import { PaymentFields, withPaymentRules } from '../../../common/schemas/payments';
 import { requiredId } from '../../../common/validation';
-import { formatDateTime, formatDay, formatMoney, localizeDigits, todayIso } from '../../i18n/format';
+import { formatDateTime, formatDay, formatMoney, formatNumber, localizeDigits, todayIso } from '../../i18n/format';
+import { PaymentDecision } from './PaymentDecision';
 import { PaymentFormBody } from './PaymentFormBody';
 import { methodLabel } from '../../i18n/reference';
 import { serialColumn, stampDetails } from '../../resources/columns';
@@ -19,14 +22,12 @@ import type { Column, DetailRow, ShowContext } from '../../resources/types';
 
 export type PaymentRow = ListRowOf<'payments'>;
 
-export function ApprovalBadge({ approved, context }: { approved: unknown; context: ShowContext }) {
-  return approved ? (
-    <Badge color="teal" variant="light" miw="max-content" data-testid="approval">
-      {context.t('payments.approved')}
-    </Badge>
-  ) : (
-    <Badge color="yellow" variant="light" miw="max-content" data-testid="approval">
-      {context.t('payments.pending')}
+const STATE_COLORS: Record<PaymentState, string> = { pending: 'yellow', approved: 'teal', refused: 'red' };
+
+export function StateBadge({ state, context }: { state: PaymentState; context: ShowContext }) {
+  return (
+    <Badge color={STATE_COLORS[state]} variant="light" miw="max-content" data-testid="approval">
+      {context.t(`payments.${state}`)}
     </Badge>
   );
 }
@@ -67,7 +68,8 @@ const columns: readonly Column<PaymentRow>[] = [
   // An institute's list holds only its own payments.
   { key: 'institute', label: 'institute_name', render: institute, roles: ['admin'] },
   { key: 'amount', label: 'amount', render: (row, { lang }) => formatMoney(row.amount, lang), nowrap: true },
-  { key: 'is_approved', label: 'approval', render: (row, context) => <ApprovalBadge approved={row.is_approved} context={context} />, nowrap: true },
+  { key: 'state', label: 'approval', render: (row, context) => <StateBadge state={row.state} context={context} />, nowrap: true },
+  { key: 'students', label: 'students', render: (row, { lang }) => (row.students ? formatNumber(row.students, lang) : '—'), nowrap: true },
   { key: 'transaction_id', label: 'transaction_id', render: transaction, nowrap: true },
   { key: 'date', label: 'date', render: (row, { lang }) => formatDay(row.date, lang, 'medium'), nowrap: true },
 ];
@@ -79,13 +81,26 @@ const details: readonly DetailRow<PaymentRow>[] = [
   { label: 'amount', value: (row, { lang }) => formatMoney(row.amount, lang) },
   { label: 'transaction_id', value: (row) => <span lang="en">{row.transaction_id}</span> },
   { label: 'date', value: (row, { lang }) => formatDay(row.date, lang) },
-  { label: 'approval', value: (row, context) => <ApprovalBadge approved={row.is_approved} context={context} /> },
+  { label: 'approval', value: (row, context) => <StateBadge state={row.state} context={context} /> },
+  { label: 'students', value: (row, { t, lang }) => (row.students ? t('payments.studentCount', { number: formatNumber(row.students, lang) }) : null) },
   { label: 'approved_at', value: (row, { lang }) => (row.approved_at ? formatDateTime(row.approved_at, lang) : null) },
+  { label: 'refusal_reason', value: (row) => row.refusal_reason },
+  { label: 'refused_at', value: (row, { lang }) => (row.refused_at ? formatDateTime(row.refused_at, lang) : null) },
   ...stampDetails,
 ];
 
+/** The chosen students travel in the form as ids joined by commas; the API takes a list. */
+const chosenStudents = z.string().optional();
+const instituteForm = withPaymentRules(PaymentFields.extend({ registration_ids: chosenStudents }));
 /** An admin's form: the institute must be chosen (the server answers 422 otherwise). */
-const adminForm = withPaymentRules(PaymentFields.extend({ institute_id: requiredId() }));
+const adminForm = withPaymentRules(PaymentFields.extend({ institute_id: requiredId(), registration_ids: chosenStudents }));
+
+/** The form's values as the API takes them: the chosen students as a list, or left out (a new payment names nobody, an edit keeps its students). */
+function withStudents(values: Record<string, unknown>): Record<string, unknown> {
+  const { registration_ids: ids, ...body } = values;
+  const list = typeof ids === 'string' && ids !== '' ? ids.split(',').map(Number) : [];
+  return list.length > 0 ? { ...body, registration_ids: list } : body;
+}
 
 export const payments = defineResource<PaymentRow>({
   resource: 'payments',
@@ -101,24 +116,25 @@ export const payments = defineResource<PaymentRow>({
     headerLinks: [{ label: (t) => t('reconcile.button'), subPath: 'reconcile', icon: IconListCheck, testId: 'reconcile-button', roles: ['admin'] }],
   },
   form: {
-    schema: PaymentBody,
-    schemaFor: ({ user }) => (user.role === 'admin' ? adminForm : PaymentBody),
+    schema: instituteForm,
+    schemaFor: ({ user }) => (user.role === 'admin' ? adminForm : instituteForm),
     values: (row, user) => ({
       ...(user.role === 'admin' ? { institute_id: row ? String(row.institute_id) : '', is_approved: row ? String(row.is_approved) : '0' } : {}),
       payment_method: row?.payment_method ?? 'bkash',
       amount: row ? String(row.amount) : '',
       transaction_id: row?.transaction_id ?? '',
       date: row?.date ?? todayIso(),
+      registration_ids: '',
     }),
     Body: PaymentFormBody,
     // Approval and the institute are the admin's; an institute's payment is its own and pending.
     toBody: (values, _mode, user) => {
-      if (user.role === 'admin') return values;
+      if (user.role === 'admin') return withStudents(values);
       const { institute_id: _institute, is_approved: _approval, ...body } = values;
-      return body;
+      return withStudents(body);
     },
   },
-  details: { rows: details },
+  details: { rows: details, Extra: PaymentDecision },
   lockedText: (t) => t('payments.locked'),
   // The dashboard's numbers and the paid badge.
   alsoInvalidates: [ANALYTICS_KEY],

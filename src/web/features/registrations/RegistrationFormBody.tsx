@@ -4,7 +4,10 @@
  * the institute by name; an institute's own names are filled in and hidden. The declaration must be
  * ticked before it is sent.
  */
-import { Box, Fieldset, SimpleGrid } from '@mantine/core';
+import { Alert, Box, Fieldset, SimpleGrid } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { analyticsQuery } from '../../api/analytics';
 import { useTranslation } from 'react-i18next';
 import { AddressPicker } from '../../auth/AddressPicker';
 import { useCurrentUser } from '../../auth/session';
@@ -14,7 +17,7 @@ import { SelectField } from '../../components/forms/SelectField';
 import { UploadField } from '../../components/upload/UploadField';
 import { useLanguage } from '../../i18n';
 import type { Catalog } from '../../i18n/catalog';
-import { formatNumber } from '../../i18n/format';
+import { formatDay, formatMoney, formatNumber } from '../../i18n/format';
 import { FormSection } from '../../institute/InstituteFormSections';
 import { InstituteOfForm } from '../../institute/InstituteOfForm';
 import type { ListRowOf } from '../../../common/resources';
@@ -28,7 +31,35 @@ export type RegistrationFieldKey = keyof Catalog['registrations']['fields'];
 /** The student's photo: a portrait box (fitted inside, never enlarged), sharp on the printed sheet's 120×150 frame. */
 const PHOTO_SIZE = { width: 300, height: 400 };
 
-export function RegistrationFormBody({ row }: { mode: FormMode; row?: RegistrationRow }) {
+/**
+ * Outside the season's window a new registration is the admin's alone (architecture §9): an institute
+ * reads why before it fills the form in; the late fee, when it applies, is said before saving.
+ */
+function WindowNote() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const user = useCurrentUser();
+  const analytics = useQuery(analyticsQuery());
+  const season = analytics.data?.season;
+  if (!season || !analytics.data) return null;
+  if (season.window !== 'open') {
+    const day = season.window === 'closed' ? season.registration_closes : season.registration_opens;
+    return (
+      <Alert color={user.role === 'admin' ? 'blue' : 'red'} variant="light" icon={<IconCalendarOff aria-hidden />} data-testid="window-note">
+        {user.role === 'admin' ? t('registrations.window.adminNote') : t(`registrations.window.${season.window}`, { date: day ? formatDay(day, lang) : '' })}
+      </Alert>
+    );
+  }
+  if (season.days_to_late_fee !== null && season.days_to_late_fee <= 0 && season.late_fee > 0)
+    return (
+      <Alert color="orange" variant="light" icon={<IconCalendarOff aria-hidden />} data-testid="late-fee-note">
+        {t('registrations.window.lateFee', { fee: formatMoney(analytics.data.fee, lang) })}
+      </Alert>
+    );
+  return null;
+}
+
+export function RegistrationFormBody({ mode, row }: { mode: FormMode; row?: RegistrationRow }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
@@ -39,6 +70,7 @@ export function RegistrationFormBody({ row }: { mode: FormMode; row?: Registrati
 
   return (
     <>
+      {mode === 'create' && <WindowNote />}
       <Box maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}>
         <InstituteOfForm user={user} label={label('institute_id')} valueLabel={row?.institute?.name ?? row?.institute_name ?? undefined} />
       </Box>

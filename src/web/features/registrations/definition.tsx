@@ -3,10 +3,10 @@
  * Mobile, Father, Mother), 100 a page; the registration form with its role rules; the printable
  * details. An institute sees and changes only its own students (the server's owner rule).
  */
-import { Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { z } from 'zod';
-import { REGISTRATION_PAGE_SIZE } from '../../../common/constants';
+import { type FeeStatus, REGISTRATION_PAGE_SIZE } from '../../../common/constants';
 import { RegistrationBody } from '../../../common/schemas/registrations';
 import { requiredId } from '../../../common/validation';
 import { localizeDigits } from '../../i18n/format';
@@ -17,9 +17,20 @@ import { serialColumn } from '../../resources/columns';
 import { ANALYTICS_KEY } from '../../api/analytics';
 import { defineResource } from '../../resources/defineResource';
 import type { ListRowOf } from '../../../common/resources';
-import type { Column, FormValues } from '../../resources/types';
+import type { Column, FormValues, ShowContext } from '../../resources/types';
 
 export type RegistrationRow = ListRowOf<'registrations'>;
+
+const FEE_COLORS: Record<FeeStatus, string> = { unpaid: 'gray', pending: 'yellow', paid: 'teal' };
+
+/** Unpaid, pending (in a payment awaiting approval) or paid: the same fact the dashboards count. */
+export function FeeBadge({ status, context }: { status: FeeStatus; context: ShowContext }) {
+  return (
+    <Badge color={FEE_COLORS[status]} variant="light" miw="max-content" data-testid="fee-status">
+      {context.t(`payments.feeStatus.${status}`)}
+    </Badge>
+  );
+}
 
 const digits = (value: string | null | undefined, lang: Parameters<typeof localizeDigits>[1]) => (value ? localizeDigits(value, lang) : '—');
 
@@ -44,6 +55,7 @@ const columns: readonly Column<RegistrationRow>[] = [
   },
   { key: 'class', label: 'class', render: (row, { t }) => classLabel(t, row.class), nowrap: true },
   { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true },
+  { key: 'fee_status', label: 'fee_status', render: (row, context) => <FeeBadge status={row.fee_status} context={context} />, nowrap: true },
   { key: 'contact_number', label: 'contact_number', render: (row, { lang }) => digits(row.contact_number, lang), nowrap: true },
   { key: 'father_name_english', label: 'father', render: (row) => <span lang="en">{row.father_name_english}</span> },
   { key: 'mother_name_english', label: 'mother', render: (row) => <span lang="en">{row.mother_name_english}</span> },

@@ -8,8 +8,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { SettingGroup, SettingValue } from '../../../common/schemas/settings';
+import { DATE_SETTING_KEYS, type SettingGroup, type SettingValue } from '../../../common/schemas/settings';
 import { ApiForm } from '../../components/forms/ApiForm';
+import { TextField } from '../../components/forms/fields';
 import { TextareaField } from '../../components/forms/moreFields';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { useApiForm, type FormValues } from '../../components/forms/useApiForm';
@@ -29,6 +30,7 @@ function SettingInput({ setting }: { setting: SettingValue }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const name = `fields.${setting.id}.value`;
+  if (DATE_SETTING_KEYS.includes(setting.key)) return <TextField name={name} label={setting.title} type="date" w={220} />;
   if (setting.type === 'text') return <TextareaField name={name} label={setting.title} minRows={1} maxRows={6} />;
   const width = setting.width ?? undefined;
   const height = setting.height ?? undefined;
