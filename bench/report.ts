@@ -79,6 +79,15 @@ export function verdicts(report: Report): Verdict[] {
   exportOf('export-csv', 'CSV', 200, 10);
   // Issue 17: the .xlsx has a memory budget; its time is reported.
   exportOf('export-xlsx', 'Excel', 300);
+  // Issue 12: matching 100,000 statement lines against 100,000 pending payments takes seconds, not minutes.
+  const reconciled = by('reconcile-statement');
+  if (reconciled) {
+    out.push({
+      budget: 'statement reconciliation of 100,000 lines < 10 s',
+      measured: `${reconciled.seconds} s, ${reconciled.rows} lines; an institute list meanwhile p99 ${reconciled.healthP99Ms} ms, slowest ${reconciled.healthMaxMs} ms`,
+      met: (reconciled.seconds ?? Infinity) < 10 && reconciled.errors === 0,
+    });
+  }
   const create = by('registration-create');
   if (create) {
     out.push({

@@ -57,6 +57,7 @@ const SCENARIOS = [
   'export-xlsx',
   'import-dry-run',
   'import-store',
+  'reconcile-statement',
   'public-site',
   'public-page',
   'lighthouse',
@@ -165,6 +166,33 @@ async function duplicateNumbers(): Promise<number> {
   const n = Number((await client.query(query)).rows[0].n) + Number((await client.query(roll)).rows[0].n);
   await client.end();
   return n;
+}
+
+/** Statements with `?` placeholders on the bench database itself, from this process (writes the scenarios prepare and remove). */
+async function runSql(work: (exec: (sql: string, params: unknown[]) => Promise<void>) => Promise<void>): Promise<void> {
+  if (database.dialect === 'sqlite') {
+    const db = new SQLite(database.file);
+    db.pragma('busy_timeout = 10000');
+    try {
+      await work(async (sql, params) => void db.prepare(sql).run(...params));
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await work(async (sql, params) => {
+      let n = 0;
+      await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+    });
+  } finally {
+    await client.end();
+  }
 }
 
 /** Institutes with at least `students` unpaid students (from the fee counters), for payments that name that many. */
@@ -297,7 +325,7 @@ async function main() {
       `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})` +
         (result.rows === undefined
           ? ''
-          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${result.name.startsWith('import') || result.name.startsWith('payment') ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
+          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
     );
   }
 
@@ -598,6 +626,92 @@ async function main() {
   }
   await scenario('import-dry-run', 'Import check of a 5,000-row sheet (institute list meanwhile)', () => importScenario(true));
   await scenario('import-store', 'Import of a 5,000-row sheet, stored (institute list meanwhile)', () => importScenario(false));
+
+  /**
+   * An admin reconciles a bKash statement of `size` lines against `size` pending payments written for the
+   * run (90% of the lines name one, a tenth of those with another amount; the rest name none), while an
+   * institute keeps asking for its list: the time of the upload's answer (read, matched, stored) and the
+   * list's p99 meanwhile. The run's payments and statement are deleted afterwards.
+   */
+  async function reconcileScenario(size: number) {
+    const tag = `RB${Date.now().toString(36).toUpperCase()}`;
+    const owners = session.instituteTokens.map((entry) => entry.id);
+    const at = new Date().toISOString();
+    const payments = Array.from({ length: size }, (_, i) => ({
+      institute_id: owners[i % owners.length]!,
+      amount: 200 * (1 + (i % 5)),
+      transaction_id: `${tag}${String(i).padStart(6, '0')}`,
+    }));
+    await runSql(async (exec) => {
+      for (let start = 0; start < size; start += 500) {
+        const batch = payments.slice(start, start + 500);
+        await exec(
+          `insert into scholarship_payments (institute_id, amount, payment_method, transaction_id, date, is_approved, creator, slug, status, created_at, updated_at) values ${batch.map(() => '(?, ?, ?, ?, ?, 0, null, ?, 1, ?, ?)').join(', ')}`,
+          batch.flatMap((p) => [p.institute_id, p.amount, 'bkash', p.transaction_id, at.slice(0, 10), p.transaction_id.toLowerCase(), at, at]),
+        );
+      }
+    });
+    const named = Math.floor(size * 0.9);
+    const lines = ['Date,TrxID,Transaction Type,Sender,Amount,Balance'];
+    for (let i = 0; i < size; i++) {
+      const payment = i < named ? payments[i]! : undefined;
+      // Every seventh id as a statement may print it: lower case, in two groups.
+      const id = payment
+        ? i % 7 === 0
+          ? `${payment.transaction_id.slice(0, 6).toLowerCase()} ${payment.transaction_id.slice(6)}`
+          : payment.transaction_id
+        : `${tag}N${i}`;
+      const amount = payment ? payment.amount + (i % 10 === 9 ? 200 : 0) : 500;
+      lines.push(`2026-11-20 10:00:00,${id},Payment,01711000000,${amount}.00,0.00`);
+    }
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ format_name: 'bKash merchant', transaction_column: 'TrxID', amount_column: 'Amount', date_column: 'Date' }))
+      form.append(name, value);
+    form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), `bench-statement-${tag}.csv`);
+    const pings: number[] = [];
+    let reconciling = true;
+    const pinging = (async () => {
+      while (reconciling) {
+        const sent = performance.now();
+        await fetch(`${base}${list}`, { headers: institute(1) }).catch(() => undefined);
+        pings.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const started = performance.now();
+    const response = await fetch(`${base}/api/v1/payment-statements`, { method: 'POST', headers: admin, body: form });
+    const answer = (await response.json()) as { data?: { id: number; lines: number; counts: Record<string, number> } };
+    const seconds = (performance.now() - started) / 1000;
+    reconciling = false;
+    await pinging;
+    pings.sort((a, b) => a - b);
+    const counts = answer.data?.counts;
+    const expected = { matched: named - Math.floor(named / 10), amount_differs: Math.floor(named / 10), not_filed: size - named };
+    const wrong = !counts || Object.entries(expected).some(([list, n]) => counts[list] !== n);
+    if (counts) notes.push(`reconcile-statement: ${JSON.stringify(counts)} from ${answer.data!.lines} lines (${size} seeded pending payments).`);
+    await runSql(async (exec) => {
+      await exec(`delete from statement_lines where statement_id in (select id from payment_statements where file_name = ?)`, [`bench-statement-${tag}.csv`]);
+      await exec(`delete from payment_statements where file_name = ?`, [`bench-statement-${tag}.csv`]);
+      await exec(`delete from scholarship_payments where transaction_id like ?`, [`${tag}%`]);
+    });
+    const ms = round(seconds * 1000);
+    return {
+      requests: 1,
+      rps: 0,
+      p50: ms,
+      p95: ms,
+      p99: ms,
+      errors: response.ok && !wrong ? 0 : 1,
+      non2xx: response.ok ? 0 : 1,
+      seconds: round(seconds),
+      rows: answer.data?.lines ?? 0,
+      healthP99Ms: round(percentile(pings, 99)),
+      healthMaxMs: round(pings.at(-1) ?? 0),
+    };
+  }
+  await scenario('reconcile-statement', 'Reconciliation of a 100,000-line statement against 100,000 pending payments (institute list meanwhile)', () =>
+    reconcileScenario(smoke ? 2000 : 100_000),
+  );
 
   for (const [name, title, pagePath] of (
     [

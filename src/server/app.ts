@@ -36,6 +36,7 @@ import { pageLayoutRoutes } from './modules/content/pages.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { analyticsRoutes } from './modules/registrations/analytics.routes.js';
 import { registrationImportRoutes } from './modules/registrations/registrations.import.routes.js';
+import { statementRoutes } from './modules/statements/statements.routes.js';
 import { paymentDecisionRoutes } from './modules/payments/payments.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(exportRoutes);
           await v1.register(analyticsRoutes);
           await v1.register(registrationImportRoutes);
+          await v1.register(statementRoutes);
           await v1.register(paymentDecisionRoutes);
           await v1.register(pageLayoutRoutes);
           await v1.register(mediaRoutes, { prefix: '/media' });

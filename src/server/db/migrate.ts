@@ -10,6 +10,7 @@ import * as searchIndexPerGroup from './migrations/2026-11-26-search-index-per-g
 import * as registrationDuplicates from './migrations/2026-11-27-registration-duplicates.js';
 import * as feeStatus from './migrations/2026-11-28-fee-status.js';
 import * as outbox from './migrations/2026-11-29-outbox.js';
+import * as paymentStatements from './migrations/2026-11-29-payment-statements.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-registration-duplicates': registrationDuplicates,
   '2026-11-28-fee-status': feeStatus,
   '2026-11-29-outbox': outbox,
+  '2026-11-29-payment-statements': paymentStatements,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -297,8 +297,69 @@ export interface Database {
   sequences: SequencesTable;
   audit_logs: AuditLogsTable;
   outbox: OutboxTable;
+  statement_formats: StatementFormatsTable;
+  payment_statements: PaymentStatementsTable;
+  statement_lines: StatementLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/** A statement's layout: which of its columns hold the transaction id, amount and date, found again by its header row. */
+export interface StatementFormatsTable {
+  id: Id;
+  name: string;
+  /** SHA-256 of the normalised header row. */
+  header_key: string;
+  /** JSON array of the header texts as first seen. */
+  headers: string;
+  transaction_column: string;
+  amount_column: string;
+  date_column: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type StatementState = 'reading' | 'ready' | 'replaced';
+export type ApprovalJobState = 'idle' | 'running' | 'done' | 'failed';
+
+/** One upload of a statement: its counts per list and the progress of its "approve all matched". */
+export interface PaymentStatementsTable {
+  id: Id;
+  content_hash: string;
+  format_id: number;
+  file_name: string;
+  state: StatementState;
+  lines: Defaulted<number>;
+  skipped: Defaulted<number>;
+  matched: Defaulted<number>;
+  amount_differs: Defaulted<number>;
+  not_filed: Defaulted<number>;
+  missing: Defaulted<number>;
+  approved: Defaulted<number>;
+  approval_state: Defaulted<ApprovalJobState>;
+  approval_total: Defaulted<number>;
+  approval_done: Defaulted<number>;
+  approval_approved: Defaulted<number>;
+  approval_skipped: Defaulted<number>;
+  approval_heartbeat: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type StatementLineKind = 'matched' | 'amount_differs' | 'not_filed' | 'approved' | 'missing';
+
+/** A statement line as classified, or (kind `missing`) a pending payment the statement does not hold. */
+export interface StatementLinesTable {
+  id: Id;
+  statement_id: number;
+  kind: StatementLineKind;
+  row: number | null;
+  transaction_id: string;
+  amount: number | null;
+  date: string | null;
+  payment_id: number | null;
+}

@@ -281,6 +281,11 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/scholarship-payments/deposit-info': { expect: loggedIn(200), call: get('/api/v1/scholarship-payments/deposit-info') },
   'GET /api/v1/scholarship-registrations/import/template': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/import/template') },
   'POST /api/v1/scholarship-registrations/import': { expect: loggedIn(422), call: post('/api/v1/scholarship-registrations/import', {}) },
+  // Statement reconciliation is the admin's; what it reads and approves is tested in statements.test.ts.
+  'POST /api/v1/payment-statements': { expect: loggedIn(422, 403), call: post('/api/v1/payment-statements', {}) },
+  'GET /api/v1/payment-statements/:id': { expect: loggedIn(404, 403), call: get('/api/v1/payment-statements/999999') },
+  'GET /api/v1/payment-statements/:id/lines': { expect: loggedIn(404, 403), call: get('/api/v1/payment-statements/999999/lines?list=matched') },
+  'POST /api/v1/payment-statements/:id/approve': { expect: loggedIn(404, 403), call: post('/api/v1/payment-statements/999999/approve', {}) },
   'POST /api/v1/scholarship-payments/approve': { expect: loggedIn(422, 403), call: post('/api/v1/scholarship-payments/approve', {}) },
   'POST /api/v1/scholarship-payments/refuse': { expect: loggedIn(422, 403), call: post('/api/v1/scholarship-payments/refuse', {}) },
   // Who may delete which file (owner, admin, the same anonymous address) is tested in media.test.ts.

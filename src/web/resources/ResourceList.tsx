@@ -109,18 +109,20 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
             <ExportButton request={{ model: resource.name, export_title: list.exportTitle, search: state.search || undefined, status, conditions: filters }} />
           )}
           {!compact &&
-            list.headerLinks?.map((link) => (
-              <Button
-                key={link.subPath}
-                component={Link}
-                to={`${resource.path}/${link.subPath}`}
-                variant="default"
-                leftSection={<link.icon size={18} stroke={1.6} aria-hidden />}
-                data-testid={link.testId}
-              >
-                {link.label(t)}
-              </Button>
-            ))}
+            list.headerLinks
+              ?.filter((link) => !link.roles || link.roles.includes(user.role))
+              .map((link) => (
+                <Button
+                  key={link.subPath}
+                  component={Link}
+                  to={`${resource.path}/${link.subPath}`}
+                  variant="default"
+                  leftSection={<link.icon size={18} stroke={1.6} aria-hidden />}
+                  data-testid={link.testId}
+                >
+                  {link.label(t)}
+                </Button>
+              ))}
           {list.addNew !== false && !compact && (
             <Button component={Link} to={resource.href.create} leftSection={<IconPlus size={18} aria-hidden />} data-testid="add-new">
               {t('list.addNew')}

@@ -76,6 +76,8 @@ export type HeaderLink = {
   subPath: string;
   icon: Icon;
   testId?: string;
+  /** Shown only to these roles (reconciling statements is the admin's). */
+  roles?: readonly Role[];
 };
 
 export type MenuEntry = {

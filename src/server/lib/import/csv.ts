@@ -7,9 +7,9 @@ function separatorOf(text: string): string {
   return (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
-export function parseCsv(text: string): Cell[][] {
+/** The rows one at a time, so a reader of a large file can pause between them (a 100,000-line statement). */
+export function* csvRows(text: string): Generator<Cell[]> {
   const separator = separatorOf(text);
-  const rows: Cell[][] = [];
   let row: Cell[] = [];
   let field = '';
   let quoted = false;
@@ -30,13 +30,12 @@ export function parseCsv(text: string): Cell[][] {
     else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
       endField();
-      rows.push(row);
+      yield row;
       row = [];
     } else field += char;
   }
   if (field !== '' || row.length > 0) {
     endField();
-    rows.push(row);
+    yield row;
   }
-  return rows;
 }

@@ -38,7 +38,7 @@ export type ImportDefinition<Input> = {
 export type CheckedRow<Input> = { row: number; cells: Cell[]; values: Record<string, unknown>; input?: Input; errors: RowErrors };
 
 /** 'Class Roll', 'class_roll' and 'ক্লাস রোল' compare by their letters and digits only. */
-const headerKey = (text: string) => text.toLocaleLowerCase('en-US').replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
+export const headerKey = (text: string) => text.toLocaleLowerCase('en-US').replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
 
 /** Which sheet column each definition column is in; a sheet matching none is refused. */
 export function matchHeaders(definition: ImportDefinition<unknown>, headers: readonly string[]): Map<string, number> {

@@ -5,8 +5,9 @@
  * is read as the value Excel stored with it.
  */
 import ExcelJS from 'exceljs';
+import type { MessageKey } from '../../../common/messages.js';
 import { ValidationError } from '../errors.js';
-import { parseCsv } from './csv.js';
+import { csvRows } from './csv.js';
 
 export type Cell = string | number | boolean | Date | null;
 export type SheetRow = { row: number; cells: Cell[] };
@@ -17,8 +18,11 @@ export const MAX_IMPORT_ROWS = 20_000;
 /** The most a workbook's parts may inflate to: a 20,000-row sheet is ~15 MB of XML. */
 const MAX_INFLATED_BYTES = 100_000_000;
 
-const refuse = (message: 'import_not_sheet' | 'import_encrypted' | 'import_corrupt' | 'import_too_many_rows' | 'import_too_big') =>
-  new ValidationError({ file: [message] });
+/** How many data rows a reader takes, and what it says of a sheet with more (or a workbook inflating past the budget). */
+export type SheetLimits = { rows: number; tooManyRows: MessageKey; tooBig: MessageKey };
+const IMPORT_LIMITS: SheetLimits = { rows: MAX_IMPORT_ROWS, tooManyRows: 'import_too_many_rows', tooBig: 'import_too_big' };
+
+const refuse = (message: MessageKey) => new ValidationError({ file: [message] });
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Encrypted Office files are OLE compound documents, not zips. */
@@ -54,8 +58,8 @@ function plain(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
-async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
-  if (inflatedSize(buffer) > MAX_INFLATED_BYTES) throw refuse('import_too_big');
+async function readXlsx(buffer: Buffer, limits: SheetLimits): Promise<Cell[][]> {
+  if (inflatedSize(buffer) > MAX_INFLATED_BYTES) throw refuse(limits.tooBig);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -65,7 +69,7 @@ async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
   // The first sheet holds the data (the template's second sheet explains the columns).
   const sheet = workbook.worksheets[0];
   if (!sheet) throw refuse('import_not_sheet');
-  if (sheet.rowCount > MAX_IMPORT_ROWS + 1) throw refuse('import_too_many_rows');
+  if (sheet.rowCount > limits.rows + 1) throw refuse(limits.tooManyRows);
   const rows: Cell[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, number) => {
     const values = row.values as ExcelJS.CellValue[];
@@ -74,16 +78,26 @@ async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
   return Array.from(rows, (row) => row ?? []);
 }
 
+/** CSV rows, pausing every few thousand so other requests are answered while a large file is read. */
+async function readCsv(text: string): Promise<Cell[][]> {
+  const grid: Cell[][] = [];
+  for (const row of csvRows(text)) {
+    grid.push(row);
+    if (grid.length % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return grid;
+}
+
 /** The sheet in `buffer`: an .xlsx by its bytes, or CSV text (UTF-8, with or without a BOM). */
-export async function readSheet(buffer: Buffer): Promise<Sheet> {
+export async function readSheet(buffer: Buffer, limits: SheetLimits = IMPORT_LIMITS): Promise<Sheet> {
   if (buffer.subarray(0, 8).equals(OLE_SIGNATURE)) throw refuse('import_encrypted');
   let grid: Cell[][];
-  if (buffer.subarray(0, 4).equals(ZIP_SIGNATURE)) grid = await readXlsx(buffer);
+  if (buffer.subarray(0, 4).equals(ZIP_SIGNATURE)) grid = await readXlsx(buffer, limits);
   else {
     const text = buffer.toString('utf8');
     // Binary that is neither a zip nor text (a picture, a PDF) is not a sheet.
     if (text.includes('\u0000') || text.includes('\uFFFD')) throw refuse('import_not_sheet');
-    grid = parseCsv(text.replace(/^\uFEFF/, ''));
+    grid = await readCsv(text.replace(/^\uFEFF/, ''));
   }
   const headerIndex = grid.findIndex((cells) => cells.some((cell) => cell !== null && String(cell).trim() !== ''));
   if (headerIndex < 0) throw refuse('import_not_sheet');
@@ -95,6 +109,6 @@ export async function readSheet(buffer: Buffer): Promise<Sheet> {
     if (!cells.some((cell) => cell !== null && String(cell).trim() !== '')) continue;
     rows.push({ row: i + 1, cells });
   }
-  if (rows.length > MAX_IMPORT_ROWS) throw refuse('import_too_many_rows');
+  if (rows.length > limits.rows) throw refuse(limits.tooManyRows);
   return { headers, rows };
 }

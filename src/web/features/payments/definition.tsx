@@ -4,6 +4,7 @@
  * until an admin approves it, and an approved one is closed to the institute.
  */
 import { Badge, Text } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { PaymentState } from '../../../common/constants';
@@ -105,7 +106,15 @@ export const payments = defineResource<PaymentRow>({
   resource: 'payments',
   section: 'payments',
   text: 'payments',
-  list: { columns, relations: ['institute'], addNew: false, minWidth: 600, exportTitle: 'payment-list' },
+  list: {
+    columns,
+    relations: ['institute'],
+    addNew: false,
+    minWidth: 600,
+    exportTitle: 'payment-list',
+    // Many pending payments checked against a bKash or bank statement at once (README: Statement reconciliation).
+    headerLinks: [{ label: (t) => t('reconcile.button'), subPath: 'reconcile', icon: IconListCheck, testId: 'reconcile-button', roles: ['admin'] }],
+  },
   form: {
     schema: instituteForm,
     schemaFor: ({ user }) => (user.role === 'admin' ? adminForm : instituteForm),

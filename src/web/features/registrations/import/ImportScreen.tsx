@@ -4,15 +4,16 @@
  * "import N valid rows", the result and the refused rows' .xlsx. Nothing is stored before the user
  * confirms; after a real import the registration list and the dashboard's counts are asked again.
  */
-import { Alert, Anchor, Box, Button, Group, Input, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useCurrentUser } from '../../../auth/session';
 import { RemoteSelect } from '../../../components/RemoteSelect';
+import { SheetDropZone } from '../../../components/upload/SheetDropZone';
 import { failureMessage, notifyError } from '../../../components/notify';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
@@ -22,8 +23,6 @@ import { ImportRows } from './ImportRows';
 
 /** The server refuses a sheet of more rows (issue 17). */
 export const IMPORT_ROW_LIMIT = 20_000;
-
-const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
 type Phase =
   | { kind: 'idle' }
@@ -44,10 +43,8 @@ export function ImportScreen() {
   const [instituteId, setInstituteId] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problems, setProblems] = useState<Problems>({});
-  const [dragging, setDragging] = useState(false);
   const [downloading, setDownloading] = useState<'template' | 'failed' | null>(null);
   const running = useRef<AbortController | null>(null);
-  const inputId = useId();
   const n = (value: number) => formatNumber(value, lang);
 
   // Leaving the screen stops an upload still under way (a real import the server already has goes on there).
@@ -86,16 +83,9 @@ export function ImportScreen() {
     }
   };
 
-  const choose = (chosen: File | null | undefined) => {
-    if (!chosen) return;
+  const choose = (chosen: File) => {
     setFile(chosen);
     void run(chosen, true);
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!busy) choose(event.dataTransfer.files[0]);
   };
 
   const template = async () => {
@@ -173,66 +163,17 @@ export function ImportScreen() {
       )}
 
       {phase.kind !== 'imported' && (
-        <Input.Wrapper
-          id={inputId}
+        <SheetDropZone
           label={t('registrations.import.file')}
           description={t('registrations.import.fileHint', { limit: n(IMPORT_ROW_LIMIT) })}
+          prompt={file ? t('registrations.import.chosen', { name: file.name }) : t('registrations.import.drop')}
+          change={t('registrations.import.change')}
+          chosen={file !== null}
           error={problems.file}
-          errorProps={{ 'data-testid': 'import-file-error', mt: 6 }}
-          inputWrapperOrder={['label', 'description', 'input', 'error']}
-        >
-          <Paper
-            withBorder
-            radius="md"
-            p="lg"
-            mt={6}
-            pos="relative"
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            style={{
-              borderStyle: 'dashed',
-              borderWidth: 2,
-              borderColor: problems.file ? 'var(--mantine-color-red-6)' : dragging ? 'var(--mantine-color-blue-6)' : undefined,
-              background: dragging ? 'var(--mantine-color-blue-0)' : undefined,
-              cursor: busy ? 'progress' : 'pointer',
-            }}
-            data-testid="import-drop"
-          >
-            <Group gap="sm" wrap="nowrap" justify="center">
-              <IconFileSpreadsheet size={36} stroke={1.4} aria-hidden color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} />
-              <Stack gap={2} miw={0}>
-                <Text fw={500} size="sm">
-                  {file ? t('registrations.import.chosen', { name: file.name }) : t('registrations.import.drop')}
-                </Text>
-                {file && !busy && (
-                  <Text size="xs" c="blue">
-                    {t('registrations.import.change')}
-                  </Text>
-                )}
-              </Stack>
-            </Group>
-            {/* The real field covers the zone: a click, a tap or the keyboard opens the file chooser. */}
-            <input
-              id={inputId}
-              type="file"
-              accept={ACCEPT}
-              disabled={busy}
-              aria-invalid={problems.file ? true : undefined}
-              aria-describedby={problems.file ? `${inputId}-error` : `${inputId}-description`}
-              onChange={(event) => {
-                choose(event.currentTarget.files?.[0]);
-                // The same file chosen again (after fixing it) is a new choice.
-                event.currentTarget.value = '';
-              }}
-              style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'inherit' }}
-              data-testid="import-file"
-            />
-          </Paper>
-        </Input.Wrapper>
+          busy={busy}
+          onChoose={choose}
+          testId="import"
+        />
       )}
 
       {busy && (
