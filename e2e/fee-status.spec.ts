@@ -1,10 +1,12 @@
 /**
  * Money per student on a phone (360 px): an institute picks three of its unpaid students, the amount
  * follows, the payment waits with them pending; the admin refuses it with a reason, the institute
- * corrects it, the admin approves it, and the institute finds exactly those three paid.
+ * corrects it, the admin reconciles a bKash statement and approves the match, the institute finds
+ * exactly those three paid, and the SMS that told it is in the outbox.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, apiToken, bn, enterWithToken, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
+import { approveMatched, uploadStatement } from './statements.js';
 
 const PAYMENTS = '/scholarship-payments';
 const REGISTRATIONS = '/scholarship-registrations';
@@ -116,5 +118,14 @@ test('an institute pays for three chosen students; refused with a reason, correc
     await page.goto(`${REGISTRATIONS}/filter/paid`);
     await expect(rows(page)).toHaveCount(3);
     for (const name of names.slice(0, 3)) await expect(rows(page).filter({ hasText: name }).getByTestId('fee-status')).toHaveText(bn.payments.feeStatus.paid);
+
+    await enterAs(page, await adminToken(request));
+    await page.goto('/outbox');
+    const sms = page
+      .getByRole('row')
+      .filter({ hasText: institute.phone })
+      .filter({ hasText: `${transaction}X` });
+    await expect(sms.first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/outbox-payment-360.png', fullPage: true });
   });
 });
