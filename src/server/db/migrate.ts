@@ -11,6 +11,7 @@ import * as registrationDuplicates from './migrations/2026-11-27-registration-du
 import * as feeStatus from './migrations/2026-11-28-fee-status.js';
 import * as outbox from './migrations/2026-11-29-outbox.js';
 import * as paymentStatements from './migrations/2026-11-29-payment-statements.js';
+import * as registrationRoll from './migrations/2026-11-30-registration-roll.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-fee-status': feeStatus,
   '2026-11-29-outbox': outbox,
   '2026-11-29-payment-statements': paymentStatements,
+  '2026-11-30-registration-roll': registrationRoll,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -18,7 +18,7 @@ function validationAnswer(request: FastifyRequest, reply: FastifyReply, issues: 
     const field = issue.path || '_';
     // A schema's own messages are keys; zod's built-in English (a body that is not an object) is not shown.
     const key = isMessageKey(issue.message) ? issue.message : issue.path ? 'invalid_text' : 'malformed_request';
-    const text = translate(lang, key, { min: issue.params.minimum, max: issue.params.maximum });
+    const text = translate(lang, key, { ...issue.params, min: issue.params.minimum, max: issue.params.maximum });
     (data[field] ??= []).push(text);
   }
   return reply.status(422).send({ message: translate(lang, 'validation_failed'), data });
@@ -61,7 +61,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return validationAnswer(
         request,
         reply,
-        Object.entries(error.fields).flatMap(([path, keys]) => keys.map((message) => ({ path, message, params: {} }))),
+        Object.entries(error.fields).flatMap(([path, keys]) => keys.map((message) => ({ path, message, params: error.params }))),
       );
     }
     // A multipart body cut short (a dropped connection) is the client's fault, whatever the route.

@@ -10,9 +10,12 @@ export class HttpError extends Error {
   }
 }
 
-/** A 422 with messages (keys of messages.ts) per field. */
+/** A 422 with messages (keys of messages.ts) per field; `params` fill their placeholders (the clashing record's number). */
 export class ValidationError extends HttpError {
-  constructor(readonly fields: Record<string, MessageKey[]>) {
+  constructor(
+    readonly fields: Record<string, MessageKey[]>,
+    readonly params: Record<string, unknown> = {},
+  ) {
     super(422, 'validation_failed');
   }
 }

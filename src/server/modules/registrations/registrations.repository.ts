@@ -142,3 +142,33 @@ export async function indexNewRegistrations(trx: Transaction<Database>, ids: rea
   await sql`insert into registrations_search(rowid, full_name, name_bangla)
     select id, full_name, name_bangla from scholarship_registrations where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(trx);
 }
+
+/**
+ * The registration another one would duplicate (architecture §9, the import's rule too): the same
+ * institute, class and class roll (`012` is roll 12), or the same birth registration number in any
+ * institute. `exceptId` is the registration being edited.
+ */
+export async function duplicateOf(
+  trx: Transaction<Database>,
+  student: { institute_id: number; class: string; class_roll: string; birth_certificate_no?: string | null },
+  exceptId?: number,
+): Promise<{ field: 'class_roll' | 'birth_certificate_no'; reg_no: string } | undefined> {
+  const rolls = [...new Set([student.class_roll, String(Number(student.class_roll))])];
+  const byRoll = await trx
+    .selectFrom('scholarship_registrations')
+    .select('reg_no')
+    .where('institute_id', '=', student.institute_id)
+    .where('class', '=', student.class)
+    .where('class_roll', 'in', rolls)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  if (byRoll) return { field: 'class_roll', reg_no: byRoll.reg_no };
+  if (!student.birth_certificate_no) return undefined;
+  const byBirth = await trx
+    .selectFrom('scholarship_registrations')
+    .select('reg_no')
+    .where('birth_certificate_no', '=', student.birth_certificate_no)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  return byBirth && { field: 'birth_certificate_no', reg_no: byBirth.reg_no };
+}

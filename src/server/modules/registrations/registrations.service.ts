@@ -19,6 +19,7 @@ import {
   bumpFees,
   type CountKey,
   countKeyOf,
+  duplicateOf,
   type FeeDelta,
   indexNewRegistrations,
   insertRegistrations,
@@ -149,6 +150,13 @@ export function guardRegistration(caller: Caller, row: Record<string, unknown>, 
   if (action === 'destroy' || (action === 'soft-delete' && caller.user.role !== 'admin')) throw new HttpError(409, 'registration_in_payment');
 }
 
+/** The form refuses a student already registered, on the field that clashes, naming the registration it clashes with. */
+async function refuseDuplicate(trx: Transaction<Database>, body: RegistrationInput, exceptId?: number): Promise<void> {
+  const clash = await duplicateOf(trx, body, exceptId);
+  if (clash)
+    throw new ValidationError({ [clash.field]: [clash.field === 'class_roll' ? 'duplicate_roll' : 'duplicate_birth_certificate'] }, { reg_no: clash.reg_no });
+}
+
 /** One function for every create, so a group of creates is indexed with one statement. */
 const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
   indexNewRegistrations(
@@ -201,7 +209,15 @@ async function namesOf(db: Kysely<Database>, caller: Caller, bodies: readonly Re
 export async function createRegistration(ctx: CreateContext, body: RegistrationInput): Promise<StoredRow> {
   const fee = await feeForNewRegistrations(ctx.db, ctx);
   const institutes = await namesOf(ctx.db, ctx, [body]);
-  return inSharedTransaction(ctx.db, async (trx) => (await insertMany(trx, ctx, [body], institutes, fee))[0]!, indexCreated);
+  return inSharedTransaction(
+    ctx.db,
+    async (trx) => {
+      // Checked in the create's own savepoint: on SQLite the group's writes are serial, so two equal forms cannot both pass.
+      await refuseDuplicate(trx, body);
+      return (await insertMany(trx, ctx, [body], institutes, fee))[0]!;
+    },
+    indexCreated,
+  );
 }
 
 /** Rows a transaction of an import stores: short enough that other users' requests wait little between them. */
@@ -237,6 +253,7 @@ export async function storeRegistrations(
 /** An edit: new address and institute names, and the counters moved if the class, gender or institute changed. */
 export async function changeRegistration({ trx, ...caller }: TransactionContext, id: number, body: RegistrationInput): Promise<void> {
   const values = rowValues(body, await instituteNames(trx, caller, body.institute_id));
+  await refuseDuplicate(trx, body, id);
   const before = await countedState(trx, id);
   const moved = before.institute_id !== body.institute_id;
   // A payment covers students of its own institute only.
