@@ -28,6 +28,8 @@ export const messages = {
     account_inactive: 'এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে।',
     validation_failed: 'অনুগ্রহ করে ফর্মটি সঠিকভাবে পূরণ করুন।',
     too_many_requests: 'অনেকবার চেষ্টা করা হয়েছে। কিছুক্ষণ পরে আবার চেষ্টা করুন।',
+    login_locked:
+      'এই পরিচয় দিয়ে অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। আগে লগইন করা ডিভাইস থেকে লগইন করুন, "পাসওয়ার্ড ভুলে গেছেন" থেকে পাওয়া অস্থায়ী পাসওয়ার্ড দিন, অথবা ১৫ মিনিট পরে চেষ্টা করুন।',
     unauthenticated: 'অনুগ্রহ করে লগইন করুন।',
     forbidden: 'এই কাজের অনুমতি আপনার নেই।',
     not_found: 'খুঁজে পাওয়া যায়নি।',
@@ -133,6 +135,8 @@ export const messages = {
     account_inactive: 'This account has been deactivated.',
     validation_failed: 'Please fill in the form correctly.',
     too_many_requests: 'Too many attempts. Please try again later.',
+    login_locked:
+      'Too many wrong passwords for this identifier. Log in from a device you have used before, use a temporary password from "Forgot password", or try again in 15 minutes.',
     unauthenticated: 'Please log in.',
     forbidden: 'You are not allowed to do this.',
     not_found: 'Not found.',

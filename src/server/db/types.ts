@@ -59,8 +59,6 @@ export interface UsersTable extends AddressColumns {
   holding_no: string | null;
   post_office: string | null;
   password_hash: string;
-  temp_password_hash: string | null;
-  temp_password_expires_at: string | null;
   must_change_password: Defaulted<number>;
   created_at: string;
   updated_at: string;
@@ -72,6 +70,23 @@ export interface AccessTokensTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+}
+
+/** A temporary password mailed by a reset: it works beside the password until it expires (architecture §5). */
+export interface PasswordResetsTable {
+  id: Id;
+  user_id: number;
+  password_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A browser the account has logged in from: the digest of the random token in its `known_device` cookie. */
+export interface KnownDevicesTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
 }
 
 export interface ScholarshipRegistrationsTable extends RecordColumns, AddressColumns {
@@ -234,6 +249,8 @@ export interface Database {
   user_roles: UserRolesTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
+  password_resets: PasswordResetsTable;
+  known_devices: KnownDevicesTable;
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;

@@ -8,26 +8,31 @@ import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/
 import { sessionAccount } from '../users/users.service.js';
 import { requestLang } from '../../lib/language.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
-import { byAccount } from './account-limit.js';
+import { failureCounter, uncounted } from '../../lib/failure-counter.js';
+import { deviceTokenOf, setDeviceCookie } from './known-device.js';
 import { clientOf } from '../../lib/audit.js';
 import { findPublicUser } from '../users/users.repository.js';
-import { login, logout, registerInstitute, sendTemporaryPassword } from './auth.service.js';
+import { LOGIN_FAILURES, RESET_MAILS, login, logout, registerInstitute, sendTemporaryPassword } from './auth.service.js';
 
 const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope };
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+  const counter = (windowSeconds: number) => (config.rateLimit ? failureCounter(windowSeconds, app.shared?.client, app.log) : uncounted);
+  const loginFailures = counter(LOGIN_FAILURES.windowSeconds);
+  const resetMails = counter(RESET_MAILS.windowSeconds);
 
   api.post(
     '/login',
     {
       schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginEnvelope, ...errors } },
       onRequest: rateLimited(app, [{ max: 60, timeWindow: '1 minute', key: byAddress('login') }]),
-      preValidation: rateLimited(app, [{ max: 10, timeWindow: '15 minutes', key: byAccount('login') }]),
     },
-    async (request) => {
-      const { userId, token } = await login(db, request.body.email, request.body.password, config.tokenTtlSeconds, clientOf(request));
+    async (request, reply) => {
+      const attempt = { identifier: request.body.email, password: request.body.password, deviceToken: deviceTokenOf(request), client: clientOf(request) };
+      const { userId, token, deviceToken } = await login(db, loginFailures, attempt, config.tokenTtlSeconds);
+      if (deviceToken) setDeviceCookie(reply, deviceToken, config.appUrl.startsWith('https:'));
       const user = await findPublicUser(db, userId);
       return { message: translate(requestLang(request), 'logged_in'), data: { user: user!, token } };
     },
@@ -76,13 +81,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags: ['auth'], body: ForgetPasswordBody, response: { 200: MessageEnvelope, ...errors } },
       onRequest: rateLimited(app, [{ max: 10, timeWindow: '1 hour', key: byAddress('forget-password') }]),
-      preValidation: rateLimited(app, [{ max: 3, timeWindow: '1 hour', key: byAccount('forget-password') }]),
     },
     async (request) => {
       // Answered before the work is done, so neither the answer nor its timing tells whether the address exists.
       const client = clientOf(request);
       setImmediate(() => {
-        sendTemporaryPassword(db, app.mailer, request.body.email, config.appUrl, client).catch((err: unknown) =>
+        sendTemporaryPassword(db, app.mailer, resetMails, request.body.email, config.appUrl, client).catch((err: unknown) =>
           request.log.error({ err }, 'temporary password mail failed'),
         );
       });

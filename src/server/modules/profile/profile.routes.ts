@@ -66,11 +66,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       refuseWeakPassword(request.body.password, [account.uid, account.email, account.phone_number]);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, temp_password_hash: null, temp_password_expires_at: null, must_change_password: 0, updated_at: now() })
-          .where('id', '=', userId)
-          .execute();
+        await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: now() }).where('id', '=', userId).execute();
+        await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
         await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', request.tokenDigest!).execute();
         await recordAudit(trx, { actor: request.user, client: clientOf(request), action: 'password.change', entity: 'users', entityId: userId });
       });
