@@ -9,6 +9,7 @@ import * as mediaUploader from './migrations/2026-11-25-media-uploader.js';
 import * as searchIndexPerGroup from './migrations/2026-11-26-search-index-per-group.js';
 import * as registrationDuplicates from './migrations/2026-11-27-registration-duplicates.js';
 import * as loginProtection from './migrations/2026-12-01-login-protection.js';
+import * as mediaReferences from './migrations/2026-12-02-media-references.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-search-index-per-group': searchIndexPerGroup,
   '2026-11-27-registration-duplicates': registrationDuplicates,
   '2026-12-01-login-protection': loginProtection,
+  '2026-12-02-media-references': mediaReferences,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
