@@ -71,7 +71,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       onRequest: rateLimited(app, [{ max: 30, timeWindow: '1 hour', key: byAddress('register') }]),
     },
     async (request) => {
-      const userId = await registerInstitute(db, request.body);
+      const userId = await registerInstitute(db, request.body, request.ip);
       return { message: translate(requestLang(request), 'registered'), data: { user: (await findPublicUser(db, userId))! } };
     },
   );

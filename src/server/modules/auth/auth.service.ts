@@ -14,6 +14,7 @@ import { type AuditClient, recordAudit } from '../../lib/audit.js';
 import { createUser, findLoginAccount } from '../users/users.repository.js';
 import { refuseTakenContacts, takenContactError } from '../users/users.service.js';
 import { knownDevice, rememberDevice } from './known-device.js';
+import { claimUploads, refuseForeignUploads } from '../media/upload-ownership.js';
 
 export const TEMP_PASSWORD_MINUTES = 60;
 /** Wrong passwords per identifier (or per remembered browser) in 15 minutes before only temporary passwords are tried. */
@@ -118,17 +119,24 @@ export async function logout(db: Kysely<Database>, tokenDigest: string): Promise
   await db.deleteFrom('access_tokens').where('token_hash', '=', tokenDigest).execute();
 }
 
-/** Creates an institute account; a used email or mobile is a 422 on that field. */
-export async function registerInstitute(db: Kysely<Database>, body: RegisterBody): Promise<number> {
+/**
+ * Creates an institute account; a used email or mobile is a 422 on that field. Its logo and file must be
+ * anonymous uploads from the same address (the register form's), which then become the account's.
+ */
+export async function registerInstitute(db: Kysely<Database>, body: RegisterBody, address: string): Promise<number> {
   const { password, password_confirmation: _confirmation, ...fields } = body;
   refuseWeakPassword(password, [fields.email, fields.phone_number]);
   await refuseTakenContacts(db, fields);
+  await refuseForeignUploads(db, { photo: fields.photo, file: fields.file }, { address });
+  let id: number;
   try {
-    return await createUser(db, { role: 'institute', fields, passwordHash: await hashPassword(password) });
+    id = await createUser(db, { role: 'institute', fields, passwordHash: await hashPassword(password) });
   } catch (error) {
     // Two registrations racing for the same email or mobile: the database's unique index decides.
     throw takenContactError(uniqueViolation(error)) ?? error;
   }
+  await claimUploads(db, [fields.photo, fields.file], id);
+  return id;
 }
 
 /**

@@ -14,6 +14,7 @@ import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { findPublicUser, updateUser } from '../users/users.repository.js';
 import { refuseTakenContacts } from '../users/users.service.js';
+import { refuseForeignUploads } from '../media/upload-ownership.js';
 import { now } from '../../lib/time.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
@@ -44,6 +45,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.user!.id;
       await refuseTakenContacts(db, request.body, userId);
+      const current = await db.selectFrom('users').select(['photo', 'file']).where('id', '=', userId).executeTakeFirstOrThrow();
+      await refuseForeignUploads(db, { photo: request.body.photo, file: request.body.file }, { accounts: [userId] }, current);
       await updateUser(db, userId, { fields: request.body });
       return { message: translate(requestLang(request), 'profile_updated'), data: { user: (await findPublicUser(db, userId))! } };
     },

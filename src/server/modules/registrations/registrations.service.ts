@@ -10,6 +10,7 @@ import type { Database } from '../../db/types.js';
 import type { Caller, CreateContext, StoredRow, TransactionContext } from '../../lib/resource/definition.js';
 import { withNulls } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
+import { refuseForeignUploads } from '../media/upload-ownership.js';
 import { inSharedTransaction } from './group-commit.js';
 import { bumpCount, type CountKey, countKeyOf, indexNewRegistrations, insertRegistrations, reserveNumbers } from './registrations.repository.js';
 
@@ -101,7 +102,7 @@ function rowValues(body: RegistrationInput, institute: InstituteNames) {
 
 /** What the counters of a registration depend on, read in the write's transaction before it changes. */
 const countedState = (trx: Transaction<Database>, id: number) =>
-  trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+  trx.selectFrom('scholarship_registrations').select(['institute_id', 'class', 'gender', 'status', 'photo']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** One function for every create, so a group of creates is indexed with one statement. */
 const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
@@ -149,6 +150,8 @@ async function namesOf(db: Kysely<Database>, caller: Caller, bodies: readonly Re
  * (group-commit.ts), so a season's deadline rush pays one commit per group instead of one per student.
  */
 export async function createRegistration(ctx: CreateContext, body: RegistrationInput): Promise<StoredRow> {
+  // The student's photo: an upload of the caller's, or (for an admin) of the student's institute.
+  await refuseForeignUploads(ctx.db, { photo: body.photo }, { accounts: [ctx.user.id, body.institute_id] });
   const institutes = await namesOf(ctx.db, ctx, [body]);
   return inSharedTransaction(ctx.db, async (trx) => (await insertMany(trx, ctx, [body], institutes))[0]!, indexCreated);
 }
@@ -186,6 +189,7 @@ export async function storeRegistrations(
 export async function changeRegistration({ trx, ...caller }: TransactionContext, id: number, body: RegistrationInput): Promise<void> {
   const values = rowValues(body, await instituteNames(trx, caller, body.institute_id));
   const before = await countedState(trx, id);
+  await refuseForeignUploads(trx, { photo: body.photo }, { accounts: [caller.user.id, body.institute_id] }, before);
   await trx
     .updateTable('scholarship_registrations')
     .set({ ...values, updated_at: now() })
