@@ -10,6 +10,7 @@ import * as searchIndexPerGroup from './migrations/2026-11-26-search-index-per-g
 import * as registrationDuplicates from './migrations/2026-11-27-registration-duplicates.js';
 import * as loginProtection from './migrations/2026-12-01-login-protection.js';
 import * as mediaReferences from './migrations/2026-12-02-media-references.js';
+import * as twoFactor from './migrations/2026-12-03-two-factor.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-registration-duplicates': registrationDuplicates,
   '2026-12-01-login-protection': loginProtection,
   '2026-12-02-media-references': mediaReferences,
+  '2026-12-03-two-factor': twoFactor,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

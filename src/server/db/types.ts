@@ -60,6 +60,11 @@ export interface UsersTable extends AddressColumns {
   post_office: string | null;
   password_hash: string;
   must_change_password: Defaulted<number>;
+  /** Two-factor login (admins): the enrolled secret, one being enrolled, when it was turned on, the last time step used. */
+  totp_secret: Defaulted<string | null>;
+  totp_pending_secret: Defaulted<string | null>;
+  totp_enabled_at: Defaulted<string | null>;
+  totp_last_step: Defaulted<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -87,6 +92,31 @@ export interface KnownDevicesTable {
   user_id: number;
   token_hash: string;
   created_at: string;
+}
+
+/** A recovery code of two-factor login, as its digest; used once, then deleted. */
+export interface RecoveryCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+}
+
+/** Between a correct password and the second factor: a random token (as its digest), not a session. */
+export interface LoginChallengesTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  /** The temporary password the first step used, which becomes the password once the second step passes. */
+  reset_id: number | null;
+  attempts: Defaulted<number>;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SecurityPoliciesTable {
+  key: string;
+  value: string;
 }
 
 export interface ScholarshipRegistrationsTable extends RecordColumns, AddressColumns {
@@ -251,6 +281,9 @@ export interface Database {
   access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   known_devices: KnownDevicesTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  security_policies: SecurityPoliciesTable;
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;

@@ -19,7 +19,11 @@ export type AuditAction =
   | 'settings.update'
   | 'password.reset_request'
   | 'password.reset_used'
-  | 'password.change';
+  | 'password.change'
+  | 'two_factor.enable'
+  | 'two_factor.disable'
+  | 'two_factor.policy'
+  | 'email.change';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
 export type AuditClient = { ip: string | null; userAgent: string | null };

@@ -15,6 +15,7 @@ import { createUser, findLoginAccount } from '../users/users.repository.js';
 import { refuseTakenContacts, takenContactError } from '../users/users.service.js';
 import { knownDevice, rememberDevice } from './known-device.js';
 import { claimUploads, refuseForeignUploads } from '../media/upload-ownership.js';
+import { newChallenge } from '../two-factor/two-factor.service.js';
 
 export const TEMP_PASSWORD_MINUTES = 60;
 /** Wrong passwords per identifier (or per remembered browser) in 15 minutes before only temporary passwords are tried. */
@@ -51,6 +52,8 @@ async function matchingReset(db: Kysely<Database>, userId: number, password: str
   return undefined;
 }
 
+export type LoginOutcome = { challenge: string } | { session: { userId: number; token: string; deviceToken: string | undefined } };
+
 export type LoginAttempt = { identifier: string; password: string; deviceToken: string | undefined; client: AuditClient };
 
 /**
@@ -58,9 +61,10 @@ export type LoginAttempt = { identifier: string; password: string; deviceToken: 
  * new token. The same answer and about the same time for an unknown account and a wrong password.
  * Wrong passwords count against the identifier typed, or against the browser when the account has
  * logged in from it before; past LOGIN_FAILURES only a temporary password from a reset mail gets in
- * (429 otherwise), so guessing stops while the owner keeps two ways in (README "Security").
+ * (429 otherwise), so guessing stops while the owner keeps two ways in (README "Security"). An account
+ * with two-factor login gets a challenge for the second step instead of a session.
  */
-export async function login(db: Kysely<Database>, failures: FailureCounter, attempt: LoginAttempt, tokenTtlSeconds: number) {
+export async function login(db: Kysely<Database>, failures: FailureCounter, attempt: LoginAttempt, tokenTtlSeconds: number): Promise<LoginOutcome> {
   const ascii = toAsciiDigits(attempt.identifier.trim());
   const account = await findLoginAccount(db, { uid: ascii, email: ascii.toLowerCase(), phone: normalizeMobile(ascii) });
   const device = account ? await knownDevice(db, account.id, attempt.deviceToken) : undefined;
@@ -84,35 +88,47 @@ export async function login(db: Kysely<Database>, failures: FailureCounter, atte
     }
   }
   if (account.status !== 1) throw new ValidationError({ email: ['account_inactive'] });
+  // An account with two-factor login gets a challenge for the second step instead of a session.
+  if (account.totp_enabled_at) return { challenge: await newChallenge(db, account.id, reset?.id ?? null) };
+  const token = await openSession(db, account.id, reset, attempt.client, tokenTtlSeconds);
+  const deviceToken = device === undefined ? await rememberDevice(db, account.id, attempt.deviceToken) : undefined;
+  return { session: { userId: account.id, token, deviceToken } };
+}
 
+/**
+ * Hands out a new token. After a temporary password, that password becomes the account's (the user must
+ * change it) and every other session and temporary password ends.
+ */
+export async function openSession(
+  db: Kysely<Database>,
+  userId: number,
+  reset: { password_hash: string } | undefined,
+  client: AuditClient,
+  tokenTtlSeconds: number,
+): Promise<string> {
   const token = newToken();
   const at = now();
   await db.transaction().execute(async (trx) => {
     if (reset) {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: reset.password_hash, must_change_password: 1, updated_at: at })
-        .where('id', '=', account.id)
-        .execute();
-      await trx.deleteFrom('password_resets').where('user_id', '=', account.id).execute();
+      await trx.updateTable('users').set({ password_hash: reset.password_hash, must_change_password: 1, updated_at: at }).where('id', '=', userId).execute();
+      await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
       const actor = await trx
         .selectFrom('users')
         .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
         .select(['users.id', 'users.name', 'user_roles.slug as role'])
-        .where('users.id', '=', account.id)
+        .where('users.id', '=', userId)
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, client: attempt.client, action: 'password.reset_used', entity: 'users', entityId: account.id });
+      await recordAudit(trx, { actor, client, action: 'password.reset_used', entity: 'users', entityId: userId });
     }
     // A temporary password means the old one may be known to someone else: their sessions end here.
-    if (reset) await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).execute();
-    else await trx.deleteFrom('access_tokens').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
+    if (reset) await trx.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+    else await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('expires_at', '<=', at).execute();
     await trx
       .insertInto('access_tokens')
-      .values({ user_id: account.id, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) })
+      .values({ user_id: userId, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) })
       .execute();
   });
-  const deviceToken = device === undefined ? await rememberDevice(db, account.id, attempt.deviceToken) : undefined;
-  return { userId: account.id, token, deviceToken };
+  return token;
 }
 
 export async function logout(db: Kysely<Database>, tokenDigest: string): Promise<void> {

@@ -27,7 +27,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  const beforePasswordChange = { beforePasswordChange: true };
+  const beforePasswordChange = { beforePasswordChange: true, beforeTwoFactor: true };
 
   api.get(
     '/',

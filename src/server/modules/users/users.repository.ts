@@ -74,7 +74,7 @@ export async function findPublicUser(db: Db, id: number): Promise<PublicUser | u
 export function findLoginAccount(db: Db, identifier: { uid: string; email: string; phone: string }) {
   return db
     .selectFrom('users')
-    .select(['id', 'status', 'password_hash'])
+    .select(['id', 'status', 'password_hash', 'totp_enabled_at'])
     .where((eb) => eb.or([eb('uid', '=', identifier.uid), eb('email', '=', identifier.email), eb('phone_number', '=', identifier.phone)]))
     .executeTakeFirst();
 }
@@ -96,7 +96,7 @@ export async function takenContacts(db: Db, contact: { email?: string; phone_num
 }
 
 type InstituteColumns = Partial<
-  Omit<UsersTable, 'id' | 'uid' | 'role_id' | 'password_hash' | 'slug' | 'created_at' | 'updated_at' | 'status' | 'must_change_password'>
+  Omit<UsersTable, 'id' | 'uid' | 'role_id' | 'password_hash' | 'slug' | 'created_at' | 'updated_at' | 'status' | 'must_change_password' | `totp_${string}`>
 >;
 
 /** The stored names of the address ids, so lists and exports need no lookup. */

@@ -698,6 +698,10 @@ export const bnOffice = {
       password_reset_request: 'পাসওয়ার্ড রিসেটের অনুরোধ',
       password_reset_used: 'অস্থায়ী পাসওয়ার্ড ব্যবহার',
       password_change: 'পাসওয়ার্ড পরিবর্তন',
+      two_factor_enable: 'দুই ধাপের লগইন চালু',
+      two_factor_disable: 'দুই ধাপের লগইন বন্ধ',
+      two_factor_policy: 'অ্যাডমিনদের দুই ধাপের লগইনের নিয়ম পরিবর্তন',
+      email_change: 'ইমেইল পরিবর্তন',
     },
   },
 };

@@ -693,6 +693,10 @@ export const enOffice = {
       password_reset_request: 'Password reset requested',
       password_reset_used: 'Temporary password used',
       password_change: 'Password changed',
+      two_factor_enable: 'Two-factor login turned on',
+      two_factor_disable: 'Two-factor login turned off',
+      two_factor_policy: 'Two-factor policy for admins changed',
+      email_change: 'Email address changed',
     },
   },
 };
