@@ -3,7 +3,7 @@
  * Its own lazy chunk (the institute form carries the geo data).
  */
 import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconKey, IconPencil, IconUserCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconKey, IconPencil, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate } from 'react-router';
@@ -27,9 +27,10 @@ import { instituteFacts } from '../../institute/instituteFacts';
 import { ModuleLayout } from '../../resources/ModuleLayout';
 import { sectionPath } from '../../shell/sections';
 import { profileApi, profileQuery } from './api';
+import { TwoFactorScreen } from './TwoFactorScreen';
 
 const base = sectionPath('profile');
-const profilePaths = { view: base, updateInfo: `${base}/update-info`, password: `${base}/update-password` };
+const profilePaths = { view: base, updateInfo: `${base}/update-info`, password: `${base}/update-password`, twoFactor: `${base}/two-factor` };
 
 /** The account from GET /api/v1/profile, the session's copy meanwhile. */
 function useProfile(): { user: PublicUser; loading: boolean } {
@@ -174,6 +175,7 @@ function PasswordChange() {
 
 export default function ProfileModule() {
   const { t } = useTranslation();
+  const admin = useCurrentUser().role === 'admin';
   return (
     <ModuleLayout
       title={t('nav.profile')}
@@ -181,12 +183,15 @@ export default function ProfileModule() {
         { label: t('profile.menu.view'), to: profilePaths.view, icon: IconUserCircle },
         { label: t('profile.menu.updateInfo'), to: profilePaths.updateInfo, icon: IconPencil },
         { label: t('profile.menu.password'), to: profilePaths.password, icon: IconKey },
+        // Two-factor login is for admins (README "Security").
+        ...(admin ? [{ label: t('profile.twoFactor.menu'), to: profilePaths.twoFactor, icon: IconShieldLock }] : []),
       ]}
     >
       <Routes>
         <Route index element={<ProfileView />} />
         <Route path="update-info" element={<ProfileUpdateScreen />} />
         <Route path="update-password" element={<PasswordChange />} />
+        {admin && <Route path="two-factor" element={<TwoFactorScreen />} />}
       </Routes>
     </ModuleLayout>
   );
