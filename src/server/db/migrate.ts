@@ -11,6 +11,7 @@ import * as registrationDuplicates from './migrations/2026-11-27-registration-du
 import * as loginProtection from './migrations/2026-12-01-login-protection.js';
 import * as mediaReferences from './migrations/2026-12-02-media-references.js';
 import * as twoFactor from './migrations/2026-12-03-two-factor.js';
+import * as contactConfirmation from './migrations/2026-12-04-contact-confirmation.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-login-protection': loginProtection,
   '2026-12-02-media-references': mediaReferences,
   '2026-12-03-two-factor': twoFactor,
+  '2026-12-04-contact-confirmation': contactConfirmation,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

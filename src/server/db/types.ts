@@ -65,6 +65,8 @@ export interface UsersTable extends AddressColumns {
   totp_pending_secret: Defaulted<string | null>;
   totp_enabled_at: Defaulted<string | null>;
   totp_last_step: Defaulted<number | null>;
+  /** When the mobile number was confirmed by SMS (null until the SMS outbox confirms numbers). */
+  phone_confirmed_at: Defaulted<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -110,6 +112,16 @@ export interface LoginChallengesTable {
   /** The temporary password the first step used, which becomes the password once the second step passes. */
   reset_id: number | null;
   attempts: Defaulted<number>;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A new email address waiting for its owner to open the link mailed to it. */
+export interface EmailChangesTable {
+  id: Id;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
   expires_at: string;
   created_at: string;
 }
@@ -284,6 +296,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   security_policies: SecurityPoliciesTable;
+  email_changes: EmailChangesTable;
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;

@@ -23,7 +23,8 @@ export type AuditAction =
   | 'two_factor.enable'
   | 'two_factor.disable'
   | 'two_factor.policy'
-  | 'email.change';
+  | 'email.change'
+  | 'phone.release';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
 export type AuditClient = { ip: string | null; userAgent: string | null };

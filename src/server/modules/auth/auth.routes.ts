@@ -1,9 +1,11 @@
-/** POST /api/auth/{login,two-factor,me,logout,register,forget-password} (spec §7; two-factor: README "Security"). */
+/** POST /api/auth/{login,two-factor,me,logout,register,forget-password} (spec §7), GET /api/auth/confirm-email (README "Security"). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';
 import { ForgetPasswordBody, LoginBody, LoginEnvelope, LoginStepEnvelope, MessageEnvelope, UserEnvelope } from '../../../common/schemas/auth.js';
 import { TwoFactorLoginBody } from '../../../common/schemas/two-factor.js';
+import { z } from 'zod';
+import { confirmEmailChange } from '../profile/email-change.js';
 import { RegisterBody } from '../../../common/schemas/institute.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { sessionAccount } from '../users/users.service.js';
@@ -58,6 +60,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const deviceToken = deviceTokenOf(request);
       if (!(await knownDevice(db, result.userId, deviceToken))) setDeviceCookie(reply, await rememberDevice(db, result.userId, deviceToken), secureCookie);
       return { message: translate(requestLang(request), 'logged_in'), data: { user: (await findPublicUser(db, result.userId))!, token } };
+    },
+  );
+
+  // The link mailed to a new email address (profile update-info): applied when opened, then the app's profile.
+  api.get(
+    '/confirm-email',
+    {
+      schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(100).default('') }) },
+      onRequest: rateLimited(app, [{ max: 30, timeWindow: '1 minute', key: byAddress('confirm-email') }]),
+    },
+    async (request, reply) => {
+      const confirmed = request.query.token !== '' && (await confirmEmailChange(db, request.query.token, clientOf(request)));
+      return reply.redirect(`/profile?email_confirmed=${confirmed ? 1 : 0}`);
     },
   );
 

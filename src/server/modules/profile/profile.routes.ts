@@ -15,6 +15,7 @@ import { clientOf, recordAudit } from '../../lib/audit.js';
 import { findPublicUser, updateUser } from '../users/users.repository.js';
 import { refuseTakenContacts } from '../users/users.service.js';
 import { refuseForeignUploads } from '../media/upload-ownership.js';
+import { requestEmailChange } from './email-change.js';
 import { now } from '../../lib/time.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
@@ -45,10 +46,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.user!.id;
       await refuseTakenContacts(db, request.body, userId);
-      const current = await db.selectFrom('users').select(['photo', 'file']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const current = await db.selectFrom('users').select(['photo', 'file', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
       await refuseForeignUploads(db, { photo: request.body.photo, file: request.body.file }, { accounts: [userId] }, current);
-      await updateUser(db, userId, { fields: request.body });
-      return { message: translate(requestLang(request), 'profile_updated'), data: { user: (await findPublicUser(db, userId))! } };
+      // A new address waits for its owner to open the link mailed to it; the rest of the form is saved now.
+      const newEmail = request.body.email !== undefined && request.body.email !== current.email ? request.body.email : undefined;
+      await updateUser(db, userId, { fields: newEmail ? { ...request.body, email: current.email } : request.body });
+      if (newEmail) await requestEmailChange(db, app.mailer, userId, newEmail, app.config.appUrl);
+      const message = translate(requestLang(request), newEmail ? 'email_change_sent' : 'profile_updated');
+      return { message, data: { user: (await findPublicUser(db, userId))! } };
     },
   );
 

@@ -96,7 +96,20 @@ export async function takenContacts(db: Db, contact: { email?: string; phone_num
 }
 
 type InstituteColumns = Partial<
-  Omit<UsersTable, 'id' | 'uid' | 'role_id' | 'password_hash' | 'slug' | 'created_at' | 'updated_at' | 'status' | 'must_change_password' | `totp_${string}`>
+  Omit<
+    UsersTable,
+    | 'id'
+    | 'uid'
+    | 'role_id'
+    | 'password_hash'
+    | 'slug'
+    | 'created_at'
+    | 'updated_at'
+    | 'status'
+    | 'must_change_password'
+    | 'phone_confirmed_at'
+    | `totp_${string}`
+  >
 >;
 
 /** The stored names of the address ids, so lists and exports need no lookup. */

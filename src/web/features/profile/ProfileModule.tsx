@@ -2,11 +2,11 @@
  * Profile (spec §2): the account's details with Print, Update Info and Password, for both roles.
  * Its own lazy chunk (the institute form carries the geo data).
  */
-import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconKey, IconPencil, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useNavigate } from 'react-router';
+import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '../../../common/constants';
 import { PasswordChangeBody, ProfileUpdateBody } from '../../../common/schemas/institute';
 import type { PublicUser } from '../../../common/schemas/user';
@@ -48,6 +48,19 @@ function BackButton() {
   );
 }
 
+/** After the link mailed to a new email address (GET /api/auth/confirm-email sends the browser here). */
+function EmailConfirmation() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const result = params.get('email_confirmed');
+  if (result === null) return null;
+  return (
+    <Alert color={result === '1' ? 'green' : 'orange'} variant="light" data-testid="email-confirmation">
+      {result === '1' ? t('profile.emailConfirmed') : t('profile.emailNotConfirmed')}
+    </Alert>
+  );
+}
+
 function ProfileView() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -57,6 +70,7 @@ function ProfileView() {
 
   return (
     <Stack gap="md">
+      <EmailConfirmation />
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h4">
           {t('profile.viewTitle')}

@@ -286,6 +286,9 @@ export const enOffice = {
     },
     changePassword: 'Change password',
     changing: 'Changing…',
+    emailConfirmed: 'Your new email address is confirmed and now in use.',
+    emailNotConfirmed:
+      'The link did not work: it was used already, has expired, or the address now belongs to another account. Ask for a new one by saving the address again.',
     twoFactor: {
       menu: 'Two-factor login',
       title: 'Two-factor login (authenticator app)',
@@ -725,6 +728,7 @@ export const enOffice = {
       two_factor_disable: 'Two-factor login turned off',
       two_factor_policy: 'Two-factor policy for admins changed',
       email_change: 'Email address changed',
+      phone_release: 'Mobile number released',
     },
   },
 };
