@@ -100,17 +100,25 @@ test('an institute pays for three chosen students; refused with a reason, correc
     await expect(page.getByTestId('details-table').getByTestId('approval')).toHaveText(bn.payments.pending);
   });
 
-  await test.step('the admin approves it; the institute sees exactly the three paid and the dashboard says so', async () => {
+  await test.step('the admin sees it pending again, reconciles the bKash statement and approves the match', async () => {
     await enterAs(page, await adminToken(request));
     await page.goto(PAYMENTS);
     await rows(page)
       .filter({ hasText: `${transaction}X` })
       .getByText(`${transaction}X`)
       .dblclick();
-    await page.getByTestId('approve-payment').click();
-    await expect(toast(page, messages.bn.payment_approved).first()).toBeVisible();
-    await expect(page.getByTestId('details-table').getByTestId('approval')).toHaveText(bn.payments.approved);
+    await expect(page.getByTestId('approve-payment')).toBeVisible();
+    await uploadStatement(page, [{ transactionId: `${transaction}X`, amount: 600 }]);
+    await approveMatched(page, 1);
+    await page.goto(PAYMENTS);
+    await expect(
+      rows(page)
+        .filter({ hasText: `${transaction}X` })
+        .getByTestId('approval'),
+    ).toHaveText(bn.payments.approved);
+  });
 
+  await test.step('the institute sees exactly the three paid and the dashboard says so; the SMS is in the outbox', async () => {
     await enterAs(page, token);
     await expect(page.getByTestId('stat-total_paid').getByTestId('stat-value')).toHaveText('৳৬০০');
     await expect(page.getByTestId('stat-total_due').getByTestId('stat-value')).toHaveText('৳২০০');

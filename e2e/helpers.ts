@@ -209,8 +209,8 @@ export function bengaliDigits(text: string | number): string {
 let adminSession: string | undefined;
 
 /**
- * One admin token for the whole run: the server allows ten logins per account in 15 minutes, and
- * the journeys that are not about logging in should not spend them.
+ * One admin token for the whole run: each login costs an argon2 hash, and the journeys that are not
+ * about logging in should not spend them.
  */
 export async function adminToken(request: APIRequestContext): Promise<string> {
   adminSession ??= await apiToken(request, ADMIN.email, ADMIN.password);

@@ -41,6 +41,9 @@ import { paymentDecisionRoutes } from './modules/payments/payments.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { releasePhoneRoutes } from './modules/users/release-phone.routes.js';
+import { scheduleMediaCleanup } from './modules/media/media-cleanup.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/media/uploads.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authentication);
   await app.register(storagePlugin, { config: config.storage });
+  if (config.uploads.cleanupEverySeconds !== null) scheduleMediaCleanup(app, config.uploads.cleanupEverySeconds);
 
   await app.register(
     async (api) => {
@@ -167,6 +171,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         async (v1) => {
           for (const resource of resources) registerResource(v1, resource);
           await v1.register(profileRoutes, { prefix: '/profile' });
+          await v1.register(twoFactorRoutes, { prefix: '/profile/two-factor' });
+          await v1.register(releasePhoneRoutes);
           await v1.register(exportRoutes);
           await v1.register(analyticsRoutes);
           await v1.register(registrationImportRoutes);

@@ -89,6 +89,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxy,
   STORAGE: z.enum(['local', 's3']).default('local'),
+  UPLOAD_RATE: z.coerce.number().int().min(1).default(60),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
+  MEDIA_CLEANUP_EVERY: z
+    .string()
+    .default('6h')
+    .refine((v) => v === 'off' || (parseDuration(v) ?? 0) > 0, 'must be a duration like 6h, 30m, seconds, or off'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(1).optional(),
@@ -145,6 +151,12 @@ export type Config = {
   storage: StorageConfig;
   sms: SmsConfig;
   outbox: OutboxConfig;
+  /**
+   * Logged-in uploads: at most `perTenMinutes` per account in 10 minutes, and at most `quotaBytes` stored
+   * per account (admins excepted); files nothing refers to are removed a day after their upload, every
+   * `cleanupEverySeconds` (null: only by `npm run media:cleanup`).
+   */
+  uploads: { perTenMinutes: number; quotaBytes: number; cleanupEverySeconds: number | null };
   /** Rate limiting can be switched off only by tests that hammer an endpoint for another reason. */
   rateLimit: boolean;
   /**
@@ -208,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     sms,
     outbox: { retryBaseMs: 30_000, maxAttempts: 8, pollMs: 5_000, reminderDays: e.NOTICE_REMINDER_DAYS },
+    uploads: {
+      perTenMinutes: e.UPLOAD_RATE,
+      quotaBytes: e.UPLOAD_QUOTA_MB * 1_000_000,
+      cleanupEverySeconds: e.MEDIA_CLEANUP_EVERY === 'off' ? null : (parseDuration(e.MEDIA_CLEANUP_EVERY) as number),
+    },
     rateLimit: true,
     searchCountCap: 10_000,
   };

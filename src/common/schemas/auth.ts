@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { requiredEmail, requiredText } from '../validation.js';
+import { LoginResult } from './two-factor.js';
 import { PublicUser } from './user.js';
 
 /** `email` takes the institute id, the email address or the mobile number. */
@@ -15,4 +16,5 @@ export const ForgetPasswordBody = z.object({ email: requiredEmail() });
 
 export const UserEnvelope = z.object({ message: z.string(), data: z.object({ user: PublicUser }) });
 export const LoginEnvelope = z.object({ message: z.string(), data: z.object({ user: PublicUser, token: z.string() }) });
+export const LoginStepEnvelope = z.object({ message: z.string(), data: LoginResult });
 export const MessageEnvelope = z.object({ message: z.string(), data: z.null() });

@@ -12,6 +12,10 @@ import * as feeStatus from './migrations/2026-11-28-fee-status.js';
 import * as outbox from './migrations/2026-11-29-outbox.js';
 import * as paymentStatements from './migrations/2026-11-29-payment-statements.js';
 import * as registrationRoll from './migrations/2026-11-30-registration-roll.js';
+import * as loginProtection from './migrations/2026-12-01-login-protection.js';
+import * as mediaReferences from './migrations/2026-12-02-media-references.js';
+import * as twoFactor from './migrations/2026-12-03-two-factor.js';
+import * as contactConfirmation from './migrations/2026-12-04-contact-confirmation.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -26,6 +30,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-outbox': outbox,
   '2026-11-29-payment-statements': paymentStatements,
   '2026-11-30-registration-roll': registrationRoll,
+  '2026-12-01-login-protection': loginProtection,
+  '2026-12-02-media-references': mediaReferences,
+  '2026-12-03-two-factor': twoFactor,
+  '2026-12-04-contact-confirmation': contactConfirmation,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -61,9 +61,14 @@ export interface UsersTable extends AddressColumns {
   holding_no: string | null;
   post_office: string | null;
   password_hash: string;
-  temp_password_hash: string | null;
-  temp_password_expires_at: string | null;
   must_change_password: Defaulted<number>;
+  /** Two-factor login (admins): the enrolled secret, one being enrolled, when it was turned on, the last time step used. */
+  totp_secret: Defaulted<string | null>;
+  totp_pending_secret: Defaulted<string | null>;
+  totp_enabled_at: Defaulted<string | null>;
+  totp_last_step: Defaulted<number | null>;
+  /** When the mobile number was confirmed by SMS (null until the SMS outbox confirms numbers). */
+  phone_confirmed_at: Defaulted<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -74,6 +79,58 @@ export interface AccessTokensTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+}
+
+/** A temporary password mailed by a reset: it works beside the password until it expires (architecture §5). */
+export interface PasswordResetsTable {
+  id: Id;
+  user_id: number;
+  password_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A browser the account has logged in from: the digest of the random token in its `known_device` cookie. */
+export interface KnownDevicesTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+/** A recovery code of two-factor login, as its digest; used once, then deleted. */
+export interface RecoveryCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+}
+
+/** Between a correct password and the second factor: a random token (as its digest), not a session. */
+export interface LoginChallengesTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  /** The temporary password the first step used, which becomes the password once the second step passes. */
+  reset_id: number | null;
+  attempts: Defaulted<number>;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A new email address waiting for its owner to open the link mailed to it. */
+export interface EmailChangesTable {
+  id: Id;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SecurityPoliciesTable {
+  key: string;
+  value: string;
 }
 
 export interface ScholarshipRegistrationsTable extends RecordColumns, AddressColumns {
@@ -279,6 +336,12 @@ export interface Database {
   user_roles: UserRolesTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
+  password_resets: PasswordResetsTable;
+  known_devices: KnownDevicesTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  security_policies: SecurityPoliciesTable;
+  email_changes: EmailChangesTable;
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;

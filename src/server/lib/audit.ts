@@ -21,7 +21,12 @@ export type AuditAction =
   | 'password.reset_request'
   | 'password.reset_used'
   | 'password.change'
-  | 'notice.retry';
+  | 'notice.retry'
+  | 'two_factor.enable'
+  | 'two_factor.disable'
+  | 'two_factor.policy'
+  | 'email.change'
+  | 'phone.release';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
 export type AuditClient = { ip: string | null; userAgent: string | null };

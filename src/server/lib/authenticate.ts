@@ -9,6 +9,7 @@ import type { Role } from '../../common/constants.js';
 import type { PublicUser } from '../../common/schemas/user.js';
 import { preparedQuery } from '../db/prepared.js';
 import { forbidden, HttpError, unauthenticated } from './errors.js';
+import { adminsMustUseTwoFactor } from './security-policies.js';
 import { now } from './time.js';
 import { digest } from './tokens.js';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers an account that must change its password first (reading it, changing the password, logging out). */
     beforePasswordChange?: boolean;
+    /** The route answers an admin who must enrol in two-factor login first (reading the account, enrolling, logging out). */
+    beforeTwoFactor?: boolean;
   }
 }
 
@@ -51,7 +54,7 @@ const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-    .select(['users.id', 'users.name', 'users.institute_name_english', 'users.must_change_password', 'user_roles.slug as role'])
+    .select(['users.id', 'users.name', 'users.institute_name_english', 'users.must_change_password', 'users.totp_enabled_at', 'user_roles.slug as role'])
     .where('access_tokens.token_hash', '=', args.tokenDigest)
     .where('access_tokens.expires_at', '>', args.now)
     .where('users.status', '=', 1)
@@ -69,7 +72,11 @@ export const authentication = fp(async (app: FastifyInstance) => {
     if (!row) throw unauthenticated();
     // After a temporary password (architecture §5) the account does nothing else until it has its own.
     if (row.must_change_password && !request.routeOptions.config.beforePasswordChange) throw new HttpError(403, 'password_change_required');
-    const { must_change_password: _mustChange, ...user } = row;
+    // When every admin must use two-factor login, an admin without it does nothing else until enrolled
+    // (read only for such admins: no other request pays for the policy).
+    if (row.role === 'admin' && !row.totp_enabled_at && !request.routeOptions.config.beforeTwoFactor && (await adminsMustUseTwoFactor(app.db)))
+      throw new HttpError(403, 'two_factor_enrolment_required');
+    const { must_change_password: _mustChange, totp_enabled_at: _twoFactor, ...user } = row;
     request.user = { ...user, role: row.role as Role };
     request.tokenDigest = tokenDigest;
   });

@@ -1,12 +1,14 @@
 /**
- * `npm run backup [-- --out <dir>]` and `npm run restore -- <backup dir> [--force]`, with the server's
- * environment (DATA_DIR, DATABASE_URL). Exit code 0 on success, 1 with a message otherwise.
+ * `npm run backup [-- --out <dir>]`, `npm run restore -- <backup dir> [--force]` and `npm run media:cleanup`,
+ * with the server's environment (DATA_DIR, DATABASE_URL, STORAGE). Exit code 0 on success, 1 with a message otherwise.
  */
 import { parseArgs } from 'node:util';
+import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { removeUnreferencedUploads } from '../modules/media/media-cleanup.js';
 import { BackupError, createBackup, restoreBackup } from './backup.js';
 
-const USAGE = 'usage: cli.ts backup [--out <dir>] | cli.ts restore <backup dir> [--force]';
+const USAGE = 'usage: cli.ts backup [--out <dir>] | cli.ts restore <backup dir> [--force] | cli.ts media-cleanup';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -24,6 +26,16 @@ async function main(argv: string[]): Promise<void> {
     if (positionals.length !== 1) throw new BackupError(USAGE);
     const manifest = await restoreBackup(config, positionals[0]!, { force: values.force });
     console.log(`restored the backup of ${manifest.created_at} (${manifest.dialect}, ${manifest.uploads.files} uploaded files)`);
+    return;
+  }
+  if (command === 'media-cleanup') {
+    // The app as the server builds it (migrated database, configured storage), without its own timer or listening.
+    const app = await buildApp({ ...config, logLevel: 'warn', uploads: { ...config.uploads, cleanupEverySeconds: null } });
+    try {
+      console.log(`${await removeUnreferencedUploads(app.db, app.storage)} unreferenced uploads older than a day removed`);
+    } finally {
+      await app.close();
+    }
     return;
   }
   throw new BackupError(USAGE);

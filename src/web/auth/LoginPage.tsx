@@ -1,5 +1,6 @@
 /**
- * Login (spec §2): institute id, email or mobile, and password. The form is built like ApiForm's
+ * Login (spec §2): institute id, email or mobile, and password; then, for an account with two-factor
+ * login, the app's code (TwoFactorStep). The form is built like ApiForm's
  * (same inputs, marks and messages) on useLoginForm's plain state, for the screen's download budget.
  */
 import { Alert, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
@@ -11,19 +12,30 @@ import { AuthCard } from './AuthCard';
 import { RegisteredBanner } from './RegisteredBanner';
 import { clearRegistered, registeredUid } from './registrationMarker';
 import { startSession } from './session';
+import { TwoFactorStep } from './TwoFactorStep';
 import { useLoginForm } from './useLoginForm';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const [uid] = useState(registeredUid);
+  /** Set when the password was right and the account asks for its second factor. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useLoginForm({
     defaultEmail: uid ?? '',
     onSubmit: async (values) => {
       const { data } = await authApi.login(values);
       clearRegistered();
-      startSession(data.user, data.token);
+      if ('two_factor' in data) setChallenge(data.two_factor.challenge);
+      else startSession(data.user, data.token);
     },
   });
+
+  if (challenge)
+    return (
+      <AuthCard title={t('twoFactor.loginTitle')} lead={t('login.subtitle')} width={440} links={[]}>
+        <TwoFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />
+      </AuthCard>
+    );
 
   return (
     <AuthCard

@@ -26,6 +26,15 @@ export const en = {
     registerLink: 'Register your institute',
     forgotLink: 'Forgot your password?',
   },
+  twoFactor: {
+    loginTitle: 'Two-factor login',
+    loginLead: 'Enter the 6-digit code your authenticator app shows.',
+    code: 'Code',
+    codeRequired: 'Enter the code.',
+    recoveryHint: 'Without your phone, enter one of your recovery codes.',
+    verify: 'Verify and log in',
+    restart: 'Enter the password again',
+  },
   registered: {
     title: 'Registration successful!',
     body: 'Fill in the form below to log in.',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../common/messages.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { adminToken, client, instituteSession, loginToken, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';
+import { uncounted } from '../../lib/failure-counter.js';
 import { sendTemporaryPassword } from './auth.service.js';
 
 let t: TestApp;
@@ -19,7 +20,7 @@ afterAll(async () => t.close());
 async function temporaryPassword(email: string): Promise<string> {
   let text = '';
   const mailer: Mailer = { send: async (mail) => void (text = String(mail.text)) };
-  await sendTemporaryPassword(t.app.db, mailer, email, 'http://localhost', { ip: null, userAgent: null });
+  await sendTemporaryPassword(t.app.db, mailer, uncounted, email, 'http://localhost', { ip: null, userAgent: null });
   return /Your temporary password: (\S+)/.exec(text)![1]!;
 }
 

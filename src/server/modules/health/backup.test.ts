@@ -4,7 +4,6 @@
  * answered before the backup started, with every uploaded file its rows reference.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { createBackup, type Manifest } from '../../ops/backup.js';
 import { consistencyProblems, openPlace } from '../../test/consistency.js';
 import { call, type DataPlace, newDataPlace, type ServerProcess, startServerProcess } from '../../test/server-process.js';
 import { ADMIN, mixedStudent, validRegistration } from '../../test/test-app.js';
+import { jpeg } from '../media/media-test-helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -45,6 +45,9 @@ let institutes: Institute[];
 const acked: Acked[] = [];
 let backupStarted = 0;
 let backupEnded = 0;
+let photoBytes: Buffer;
+/** The writers upload a photo per student, far past an account's usual upload rate. */
+const MANY_UPLOADS = { UPLOAD_RATE: '1000000' };
 
 async function registerInstitute(base: string, n: number): Promise<Institute> {
   const form = validRegistration(n);
@@ -54,19 +57,17 @@ async function registerInstitute(base: string, n: number): Promise<Institute> {
   return { id, token: (login.body!.data as { token: string }).token };
 }
 
-/** A photo stored as the local storage does it (temp file, then rename), before a row refers to it. */
-async function storePhoto(place: DataPlace): Promise<string> {
-  const dir = path.join(place.dataDir, 'uploads', 'photos');
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${randomBytes(12).toString('hex')}.jpg`;
-  const temp = path.join(dir, `.${name}.tmp`);
-  await fs.writeFile(temp, randomBytes(2048));
-  await fs.rename(temp, path.join(dir, name));
-  return `uploads/photos/${name}`;
+/** A photo uploaded through the server, as the form does, so the registration may name it (it is the institute's upload). */
+async function storePhoto(base: string, token: string): Promise<string> {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(photoBytes)], { type: 'image/jpeg' }), 'photo.jpg');
+  const res = await fetch(`${base}/api/v1/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: string }).data;
 }
 
 /** Writers that keep registering students (each with a photo) and filing payments until `stop()`. */
-function writeContinuously(base: string, place: DataPlace, writers: number) {
+function writeContinuously(base: string, writers: number) {
   let stopped = false;
   let n = 0;
   const errors: string[] = [];
@@ -86,7 +87,13 @@ function writeContinuously(base: string, place: DataPlace, writers: number) {
         if (res.status === 200) acked.push({ kind: 'payment', id: (res.body!.data as { id: number }).id, key: transactionId, at: Date.now() });
         else errors.push(JSON.stringify(res.body));
       } else {
-        const res = await call(base, 'POST', '/api/v1/scholarship-registrations/store', institute.token, mixedStudent(i, { photo: await storePhoto(place) }));
+        const res = await call(
+          base,
+          'POST',
+          '/api/v1/scholarship-registrations/store',
+          institute.token,
+          mixedStudent(i, { photo: await storePhoto(base, institute.token) }),
+        );
         if (res.status === 200)
           acked.push({ kind: 'registration', id: (res.body!.data as { id: number }).id, key: (res.body!.data as { reg_no: string }).reg_no, at: Date.now() });
         else errors.push(JSON.stringify(res.body));
@@ -114,7 +121,8 @@ beforeAll(async () => {
   source = await newDataPlace('scholarship-backup-src-');
   target = await newDataPlace('scholarship-backup-dst-');
   backupDir = path.join(source.dataDir, 'backups', 'under-load');
-  server = await startServerProcess(source);
+  photoBytes = await jpeg(40, 40);
+  server = await startServerProcess(source, MANY_UPLOADS);
   institutes = [];
   for (let n = 0; n < 3; n++) institutes.push(await registerInstitute(server.url, 800 + n));
 }, 90_000);
@@ -127,7 +135,7 @@ afterAll(async () => {
 
 describe('backup and restore', () => {
   it('backs up while the server takes writes', async () => {
-    const writes = writeContinuously(server!.url, source, 6);
+    const writes = writeContinuously(server!.url, 6);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     backupStarted = Date.now();
     const backup = await cli(source, ['backup', '--out', backupDir]);
@@ -185,7 +193,7 @@ describe('backup and restore', () => {
     }
 
     // The restored copy serves: its sessions work and numbering goes on after the restored numbers.
-    server = await startServerProcess(target);
+    server = await startServerProcess(target, MANY_UPLOADS);
     const institute = institutes[0]!;
     const list = await call(server.url, 'GET', '/api/v1/scholarship-registrations?paginate=5', institute.token);
     expect(list.status).toBe(200);
@@ -194,7 +202,7 @@ describe('backup and restore', () => {
       'POST',
       '/api/v1/scholarship-registrations/store',
       institute.token,
-      mixedStudent(100_000, { photo: await storePhoto(target) }),
+      mixedStudent(100_000, { photo: await storePhoto(server.url, institute.token) }),
     );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
   }, 60_000);

@@ -17,6 +17,7 @@ import { forbidden, HttpError, notFound, unauthenticated, ValidationError } from
 import { requestLang } from '../../lib/language.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { now } from '../../lib/time.js';
+import { storageKey } from './media-paths.js';
 import { processUpload, UploadRefused } from './process-upload.js';
 
 /** An anonymous uploader may take back its own file for this long (the register form's undo). */
@@ -24,9 +25,6 @@ const ANONYMOUS_DELETE_WINDOW_MS = 60 * 60 * 1000;
 const ANONYMOUS_LIMIT = { max: 30, timeWindow: '10 minutes' };
 
 const schema = { tags: ['media'], security: [{ bearer: [] }] };
-
-/** The key under the storage root for a stored path (`uploads/<key>`). */
-export const storageKey = (path: string) => path.slice('uploads/'.length);
 
 /** The form fields checked as any body is, so messages get their limits; the file itself passes through. */
 const UploadBody = z.preprocess((v) => v ?? {}, UploadFields.loose());
@@ -47,10 +45,29 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const limitAnonymous = rateLimited(app, [{ ...ANONYMOUS_LIMIT, key: byAddress('media') }]);
+  const limitAccount = rateLimited(app, [
+    { max: app.config.uploads.perTenMinutes, timeWindow: '10 minutes', key: (request) => `media:account:${request.user!.id}` },
+  ]);
   /** A token, when sent, must be valid; without one the caller is anonymous and rate-limited. */
   async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (bearerToken(request)) await app.authenticate(request);
     else await limitAnonymous.call(app, request, reply);
+  }
+  /** A logged-in upload counts against its account when it arrives, before its body is read (README "Security"). */
+  async function limitUploads(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.user) await limitAccount.call(app, request, reply);
+  }
+
+  /** An account's stored uploads may not pass the quota (admins, who keep the site's images, excepted). */
+  async function refuseOverQuota(request: FastifyRequest, fieldName: string, size: number): Promise<void> {
+    const user = request.user;
+    if (!user || user.role === 'admin') return;
+    const { used } = await db
+      .selectFrom('media')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
+      .where('owner_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    if (Number(used) + size > app.config.uploads.quotaBytes) throw new ValidationError({ [fieldName]: ['upload_quota_exceeded'] });
   }
 
   api.post(
@@ -60,9 +77,9 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         ...schema,
         consumes: ['multipart/form-data'],
         body: UploadBody,
-        response: { 200: UploadEnvelope, 401: ErrorEnvelope, 413: ErrorEnvelope, 422: ValidationErrorEnvelope },
+        response: { 200: UploadEnvelope, 401: ErrorEnvelope, 413: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope },
       },
-      onRequest: optionalUser,
+      onRequest: [optionalUser, limitUploads],
     },
     async (request) => {
       const fields = request.body;
@@ -85,6 +102,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
 
+      await refuseOverQuota(request, fieldName, processed.bytes.length);
       const key = `${fields.folder}/${randomBytes(16).toString('hex')}.${processed.ext}`;
       const path = `uploads/${key}`;
       await storage.put(key, processed.bytes, processed.mime);

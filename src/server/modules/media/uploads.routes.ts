@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_PATH } from '../../../common/schemas/media.js';
 import { notFound } from '../../lib/errors.js';
-import { storageKey } from './media.routes.js';
+import { storageKey } from './media-paths.js';
 
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {

@@ -14,6 +14,8 @@ import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { findPublicUser, updateUser } from '../users/users.repository.js';
 import { refuseTakenContacts } from '../users/users.service.js';
+import { refuseForeignUploads } from '../media/upload-ownership.js';
+import { requestEmailChange } from './email-change.js';
 import { now } from '../../lib/time.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
@@ -26,7 +28,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  const beforePasswordChange = { beforePasswordChange: true };
+  const beforePasswordChange = { beforePasswordChange: true, beforeTwoFactor: true };
 
   api.get(
     '/',
@@ -44,8 +46,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.user!.id;
       await refuseTakenContacts(db, request.body, userId);
-      await updateUser(db, userId, { fields: request.body });
-      return { message: translate(requestLang(request), 'profile_updated'), data: { user: (await findPublicUser(db, userId))! } };
+      const current = await db.selectFrom('users').select(['photo', 'file', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+      await refuseForeignUploads(db, { photo: request.body.photo, file: request.body.file }, { accounts: [userId] }, current);
+      // A new address waits for its owner to open the link mailed to it; the rest of the form is saved now.
+      const newEmail = request.body.email !== undefined && request.body.email !== current.email ? request.body.email : undefined;
+      await updateUser(db, userId, { fields: newEmail ? { ...request.body, email: current.email } : request.body });
+      if (newEmail) await requestEmailChange(db, app.mailer, userId, newEmail, app.config.appUrl);
+      const message = translate(requestLang(request), newEmail ? 'email_change_sent' : 'profile_updated');
+      return { message, data: { user: (await findPublicUser(db, userId))! } };
     },
   );
 
@@ -66,11 +74,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       refuseWeakPassword(request.body.password, [account.uid, account.email, account.phone_number]);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, temp_password_hash: null, temp_password_expires_at: null, must_change_password: 0, updated_at: now() })
-          .where('id', '=', userId)
-          .execute();
+        await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: now() }).where('id', '=', userId).execute();
+        await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
         await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', request.tokenDigest!).execute();
         await recordAudit(trx, { actor: request.user, client: clientOf(request), action: 'password.change', entity: 'users', entityId: userId });
       });

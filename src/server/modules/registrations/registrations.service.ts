@@ -10,6 +10,7 @@ import type { Database } from '../../db/types.js';
 import type { Caller, CreateContext, StoredRow, TransactionContext, WriteAction } from '../../lib/resource/definition.js';
 import { withNulls } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
+import { refuseForeignUploads } from '../media/upload-ownership.js';
 import { inSharedTransaction } from './group-commit.js';
 import { dhakaToday, feeOn, registrationWindow } from '../../../common/season.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
@@ -119,7 +120,7 @@ function rowValues(body: RegistrationInput, institute: InstituteNames) {
 const countedState = (trx: Transaction<Database>, id: number) =>
   trx
     .selectFrom('scholarship_registrations')
-    .select(['institute_id', 'class', 'gender', 'status', 'fee', 'fee_status'])
+    .select(['institute_id', 'class', 'gender', 'status', 'fee', 'fee_status', 'photo'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
@@ -208,6 +209,8 @@ async function namesOf(db: Kysely<Database>, caller: Caller, bodies: readonly Re
  */
 export async function createRegistration(ctx: CreateContext, body: RegistrationInput): Promise<StoredRow> {
   const fee = await feeForNewRegistrations(ctx.db, ctx);
+  // The student's photo: an upload of the caller's, or (for an admin) of the student's institute.
+  await refuseForeignUploads(ctx.db, { photo: body.photo }, { accounts: [ctx.user.id, body.institute_id] });
   const institutes = await namesOf(ctx.db, ctx, [body]);
   return inSharedTransaction(
     ctx.db,
@@ -258,6 +261,7 @@ export async function changeRegistration({ trx, ...caller }: TransactionContext,
   const moved = before.institute_id !== body.institute_id;
   // A payment covers students of its own institute only.
   if (moved && before.fee_status !== 'unpaid') throw new ValidationError({ institute_id: ['registration_in_payment'] });
+  await refuseForeignUploads(trx, { photo: body.photo }, { accounts: [caller.user.id, body.institute_id] }, before);
   await trx
     .updateTable('scholarship_registrations')
     .set({ ...values, updated_at: now() })

@@ -74,7 +74,7 @@ export async function findPublicUser(db: Db, id: number): Promise<PublicUser | u
 export function findLoginAccount(db: Db, identifier: { uid: string; email: string; phone: string }) {
   return db
     .selectFrom('users')
-    .select(['id', 'status', 'password_hash', 'temp_password_hash', 'temp_password_expires_at'])
+    .select(['id', 'status', 'password_hash', 'totp_enabled_at'])
     .where((eb) => eb.or([eb('uid', '=', identifier.uid), eb('email', '=', identifier.email), eb('phone_number', '=', identifier.phone)]))
     .executeTakeFirst();
 }
@@ -96,7 +96,20 @@ export async function takenContacts(db: Db, contact: { email?: string; phone_num
 }
 
 type InstituteColumns = Partial<
-  Omit<UsersTable, 'id' | 'uid' | 'role_id' | 'password_hash' | 'slug' | 'created_at' | 'updated_at' | 'status' | 'must_change_password'>
+  Omit<
+    UsersTable,
+    | 'id'
+    | 'uid'
+    | 'role_id'
+    | 'password_hash'
+    | 'slug'
+    | 'created_at'
+    | 'updated_at'
+    | 'status'
+    | 'must_change_password'
+    | 'phone_confirmed_at'
+    | `totp_${string}`
+  >
 >;
 
 /** The stored names of the address ids, so lists and exports need no lookup. */
@@ -167,12 +180,11 @@ export async function updateUser(
       ...addressNames(input.fields),
       ...(input.fields.name === undefined ? {} : { institute_name: input.fields.name }),
       ...(roleId === undefined ? {} : { role_id: roleId }),
-      // A password an admin sets also voids a pending temporary one, which would otherwise replace it at its first use.
-      ...(input.passwordHash === undefined
-        ? {}
-        : { password_hash: input.passwordHash, must_change_password: 0, temp_password_hash: null, temp_password_expires_at: null }),
+      ...(input.passwordHash === undefined ? {} : { password_hash: input.passwordHash, must_change_password: 0 }),
       updated_at: now(),
     })
     .where('id', '=', id)
     .execute();
+  // A password an admin sets also voids pending temporary ones, which would otherwise replace it at their first use.
+  if (input.passwordHash !== undefined) await db.deleteFrom('password_resets').where('user_id', '=', id).execute();
 }

@@ -9,6 +9,7 @@ import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { recordAudit } from '../../lib/audit.js';
 import { now } from '../../lib/time.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
+import { refuseForeignUploads } from '../media/upload-ownership.js';
 import { refuseRemovingLastAdmin, refuseTakenContacts } from './users.service.js';
 
 export const userResource = defineResource({
@@ -50,6 +51,7 @@ export const userResource = defineResource({
     const { password, password_confirmation: _confirmation, role, ...fields } = body;
     refuseWeakPassword(password, [fields.email, fields.phone_number]);
     await refuseTakenContacts(ctx.db, fields);
+    await refuseForeignUploads(ctx.db, { photo: fields.photo, file: fields.file }, { accounts: [ctx.user.id] });
     // Hashed before the transaction: argon2 takes tens of milliseconds that no lock should wait for.
     const passwordHash = await hashPassword(password);
     // The account and its audit entry commit together, or neither does.
@@ -75,9 +77,11 @@ export const userResource = defineResource({
     const before = await ctx.trx
       .selectFrom('users')
       .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-      .select(['user_roles.slug as role', 'users.uid', 'users.email', 'users.phone_number'])
+      .select(['user_roles.slug as role', 'users.uid', 'users.email', 'users.phone_number', 'users.photo', 'users.file'])
       .where('users.id', '=', id)
       .executeTakeFirstOrThrow();
+    // The admin's own uploads, or the account's (its logo uploaded from its profile).
+    await refuseForeignUploads(ctx.trx, { photo: fields.photo, file: fields.file }, { accounts: [ctx.user.id, id] }, before);
     if (password) refuseWeakPassword(password, [fields.email, fields.phone_number, before.uid, before.email, before.phone_number]);
     if (role && role !== 'admin' && before.role === 'admin') await refuseRemovingLastAdmin(ctx.trx, id);
     await updateUser(ctx.trx, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });

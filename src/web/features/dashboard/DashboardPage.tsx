@@ -20,6 +20,7 @@ import { useLanguage } from '../../i18n';
 import { sectionPath } from '../../shell/sections';
 import { ClassTable, SeasonBanner, StatCards } from './AnalyticsBlocks';
 import { analyticsQuery, type InstitutePage } from '../../api/analytics';
+import { twoFactorQuery } from '../../api/twoFactor';
 import { displayName } from '../../institute/instituteNames';
 import { InstituteTable } from './InstituteTable';
 import { ProfileCard } from './ProfileCard';
@@ -124,6 +125,22 @@ function AdminDashboard({ user }: { user: PublicUser }) {
   );
 }
 
+/** An admin the two-factor policy stops sees only the way to enrol (the server refuses the rest). */
+function AdminHome({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const twoFactor = useQuery(twoFactorQuery);
+  if (twoFactor.isPending) return <FullPageLoader minHeight={240} />;
+  if (!twoFactor.data?.must_enrol) return <AdminDashboard user={user} />;
+  return (
+    <Alert color="orange" variant="light" title={t('dashboard.mustEnrolTitle')} icon={<IconAlertTriangle aria-hidden />} data-testid="must-enrol">
+      <Text size="sm">{t('dashboard.mustEnrol')}</Text>
+      <Anchor component={Link} to={`${sectionPath('profile')}/two-factor`} size="sm" fw={600}>
+        {t('dashboard.mustEnrolLink')}
+      </Anchor>
+    </Alert>
+  );
+}
+
 /** `students` is the institute's registration list, which the registrations feature draws (src/web/shell/DashboardScreen.tsx). */
 export default function DashboardPage({ students }: { students: ReactNode }) {
   const { t } = useTranslation();
@@ -155,7 +172,7 @@ export default function DashboardPage({ students }: { students: ReactNode }) {
         </Alert>
       )}
       {/* The server answers nothing else until the password is changed. */}
-      {!user.must_change_password && (user.role === 'admin' ? <AdminDashboard user={user} /> : <InstituteDashboard user={user} students={students} />)}
+      {!user.must_change_password && (user.role === 'admin' ? <AdminHome user={user} /> : <InstituteDashboard user={user} students={students} />)}
     </Stack>
   );
 }

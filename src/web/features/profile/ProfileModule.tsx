@@ -2,11 +2,11 @@
  * Profile (spec §2): the account's details with Print, Update Info and Password, for both roles.
  * Its own lazy chunk (the institute form carries the geo data).
  */
-import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconKey, IconPencil, IconUserCircle } from '@tabler/icons-react';
+import { Alert, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconKey, IconPencil, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useNavigate } from 'react-router';
+import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '../../../common/constants';
 import { PasswordChangeBody, ProfileUpdateBody } from '../../../common/schemas/institute';
 import type { PublicUser } from '../../../common/schemas/user';
@@ -27,9 +27,10 @@ import { instituteFacts } from '../../institute/instituteFacts';
 import { ModuleLayout } from '../../resources/ModuleLayout';
 import { sectionPath } from '../../shell/sections';
 import { profileApi, profileQuery } from './api';
+import { TwoFactorScreen } from './TwoFactorScreen';
 
 const base = sectionPath('profile');
-const profilePaths = { view: base, updateInfo: `${base}/update-info`, password: `${base}/update-password` };
+const profilePaths = { view: base, updateInfo: `${base}/update-info`, password: `${base}/update-password`, twoFactor: `${base}/two-factor` };
 
 /** The account from GET /api/v1/profile, the session's copy meanwhile. */
 function useProfile(): { user: PublicUser; loading: boolean } {
@@ -47,6 +48,19 @@ function BackButton() {
   );
 }
 
+/** After the link mailed to a new email address (GET /api/auth/confirm-email sends the browser here). */
+function EmailConfirmation() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const result = params.get('email_confirmed');
+  if (result === null) return null;
+  return (
+    <Alert color={result === '1' ? 'green' : 'orange'} variant="light" data-testid="email-confirmation">
+      {result === '1' ? t('profile.emailConfirmed') : t('profile.emailNotConfirmed')}
+    </Alert>
+  );
+}
+
 function ProfileView() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -56,6 +70,7 @@ function ProfileView() {
 
   return (
     <Stack gap="md">
+      <EmailConfirmation />
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h4">
           {t('profile.viewTitle')}
@@ -174,6 +189,7 @@ function PasswordChange() {
 
 export default function ProfileModule() {
   const { t } = useTranslation();
+  const admin = useCurrentUser().role === 'admin';
   return (
     <ModuleLayout
       title={t('nav.profile')}
@@ -181,12 +197,15 @@ export default function ProfileModule() {
         { label: t('profile.menu.view'), to: profilePaths.view, icon: IconUserCircle },
         { label: t('profile.menu.updateInfo'), to: profilePaths.updateInfo, icon: IconPencil },
         { label: t('profile.menu.password'), to: profilePaths.password, icon: IconKey },
+        // Two-factor login is for admins (README "Security").
+        ...(admin ? [{ label: t('profile.twoFactor.menu'), to: profilePaths.twoFactor, icon: IconShieldLock }] : []),
       ]}
     >
       <Routes>
         <Route index element={<ProfileView />} />
         <Route path="update-info" element={<ProfileUpdateScreen />} />
         <Route path="update-password" element={<PasswordChange />} />
+        {admin && <Route path="two-factor" element={<TwoFactorScreen />} />}
       </Routes>
     </ModuleLayout>
   );
