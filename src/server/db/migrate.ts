@@ -8,6 +8,7 @@ import * as registrationTotals from './migrations/2026-11-23-registration-totals
 import * as mediaUploader from './migrations/2026-11-25-media-uploader.js';
 import * as searchIndexPerGroup from './migrations/2026-11-26-search-index-per-group.js';
 import * as registrationDuplicates from './migrations/2026-11-27-registration-duplicates.js';
+import * as searchPendingList from './migrations/2026-11-28-search-pending-list.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-media-uploader': mediaUploader,
   '2026-11-26-search-index-per-group': searchIndexPerGroup,
   '2026-11-27-registration-duplicates': registrationDuplicates,
+  '2026-11-28-search-pending-list': searchPendingList,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
