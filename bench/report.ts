@@ -67,6 +67,15 @@ export function verdicts(report: Report): Verdict[] {
     const s = by(name);
     if (s) out.push({ budget: `${name}: p95 < 50 ms`, measured: `p95 ${s.p95} ms`, met: s.p95 < 50 && s.errors === 0 });
   }
+  const first = by('admin-list-first');
+  const deep = by('admin-list-deep');
+  if (first && deep) {
+    out.push({
+      budget: 'deep admin page (its next link) as cheap as the first: p95 within 1.5× of page 1',
+      measured: `p95 ${deep.p95} ms vs ${first.p95} ms (${deep.rps} vs ${first.rps} req/s)`,
+      met: deep.p95 <= first.p95 * 1.5 && deep.errors === 0,
+    });
+  }
   for (const name of ['analytics-admin', 'analytics-institute']) {
     const s = by(name);
     if (s) out.push({ budget: `${name}: p95 < 20 ms`, measured: `p95 ${s.p95} ms`, met: s.p95 < 20 && s.errors === 0 });
