@@ -8,6 +8,7 @@
  * round's req/s and the medians (README: Benchmark).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,7 +78,14 @@ async function dataFor(dir: string): Promise<string> {
   const applied = (source.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name);
   source.close();
   const newer = applied.filter((name) => !known.has(name));
-  const file = path.join(work, `data-${newer.length ? newer.join('+') : 'all'}.sqlite`);
+  // One copy per set of migrations the commits know (a server adds its own newer ones to its copy at start).
+  const file = path.join(
+    work,
+    `data-${createHash('sha256')
+      .update([...known].sort().join())
+      .digest('hex')
+      .slice(0, 12)}.sqlite`,
+  );
   if (fs.existsSync(file)) return file;
   const copy = new SQLite(seeded, { readonly: true });
   await copy.backup(`${file}.part`);
@@ -171,7 +179,7 @@ async function main() {
   }
   process.on('exit', () => servers.forEach((s) => s.child.kill('SIGTERM')));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  const figures = new Map<string, { rps: number[]; p95: number[]; cpu: number[] }>();
+  const figures = new Map<string, { rps: number[]; p95: number[]; cpu: number[]; client: number[] }>();
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const name of scenarios) {
       // Alternate the order each round, so neither commit always runs right after the other.
@@ -179,16 +187,22 @@ async function main() {
       for (const server of order) {
         const warm = await load(server.base, SCENARIOS[name]!, Number(values.warmup));
         const cpuBefore = cpuMs(server.child.pid!);
+        const clientBefore = process.cpuUsage();
         const result = await load(server.base, SCENARIOS[name]!, Number(values.duration));
-        const cpuPerRequest = Math.round(((cpuMs(server.child.pid!) - cpuBefore) * 1000) / (result.rps * Number(values.duration)));
+        const measured = result.rps * Number(values.duration);
+        const cpuPerRequest = Math.round(((cpuMs(server.child.pid!) - cpuBefore) * 1000) / measured);
+        // The load generator shares the machine: what each answer costs it (bigger answers cost more to read).
+        const clientUsage = process.cpuUsage(clientBefore);
+        const clientPerRequest = Math.round((clientUsage.user + clientUsage.system) / measured);
         const key = `${name} ${server.ref}`;
-        const entry = figures.get(key) ?? { rps: [], p95: [], cpu: [] };
+        const entry = figures.get(key) ?? { rps: [], p95: [], cpu: [], client: [] };
         entry.rps.push(result.rps);
         entry.p95.push(result.p95);
         entry.cpu.push(cpuPerRequest);
+        entry.client.push(clientPerRequest);
         figures.set(key, entry);
         console.log(
-          `round ${round}  ${name.padEnd(20)} ${server.ref.padEnd(12)} ${String(result.rps).padStart(8)} req/s  p95 ${Math.round(result.p95)} ms  CPU ${cpuPerRequest} µs/request  non-2xx ${result.non2xx}  requests ${Math.round(warm.rps * Number(values.warmup))} + ${Math.round(result.rps * Number(values.duration))}  load ${os.loadavg()[0]!.toFixed(2)}`,
+          `round ${round}  ${name.padEnd(20)} ${server.ref.padEnd(12)} ${String(result.rps).padStart(8)} req/s  p95 ${Math.round(result.p95)} ms  CPU ${cpuPerRequest} µs/request (client ${clientPerRequest})  non-2xx ${result.non2xx}  requests ${Math.round(warm.rps * Number(values.warmup))} + ${Math.round(result.rps * Number(values.duration))}  load ${os.loadavg()[0]!.toFixed(2)}`,
         );
       }
     }
@@ -198,7 +212,7 @@ async function main() {
     for (const server of servers) {
       const entry = figures.get(`${name} ${server.ref}`)!;
       console.log(
-        `  ${name.padEnd(20)} ${server.ref.padEnd(12)} ${String(median(entry.rps)).padStart(8)} req/s  p95 ${Math.round(median(entry.p95))} ms  CPU ${median(entry.cpu)} µs/request  (req/s ${entry.rps.join(', ')}; µs ${entry.cpu.join(', ')})`,
+        `  ${name.padEnd(20)} ${server.ref.padEnd(12)} ${String(median(entry.rps)).padStart(8)} req/s  p95 ${Math.round(median(entry.p95))} ms  CPU ${median(entry.cpu)} µs/request (client ${median(entry.client)})  (req/s ${entry.rps.join(', ')}; µs ${entry.cpu.join(', ')})`,
       );
     }
   }
