@@ -33,7 +33,13 @@ export type Report = {
   smoke: boolean;
   machine: { cpus: number; model: string; memoryGb: number; node: string };
   data: { institutes: number; registrations: number; seed: number; seededInSeconds: number };
-  settings: { connections: number; adminConnections: number; duration: number; warmup?: number };
+  settings: {
+    connections: number;
+    adminConnections: number;
+    duration: number;
+    warmup?: number;
+    /** App servers behind haproxy (absent: one server, no balancer). */ servers?: number;
+  };
   serverPeakRssMb: number;
   scenarios: ScenarioResult[];
   screens: ScreenSize[];
@@ -60,6 +66,15 @@ export function verdicts(report: Report): Verdict[] {
   for (const name of ['admin-search-name', 'admin-search-surname', 'admin-search-reg-no', 'admin-search-mobile']) {
     const s = by(name);
     if (s) out.push({ budget: `${name}: p95 < 50 ms`, measured: `p95 ${s.p95} ms`, met: s.p95 < 50 && s.errors === 0 });
+  }
+  const first = by('admin-list-first');
+  const deep = by('admin-list-deep');
+  if (first && deep) {
+    out.push({
+      budget: 'deep admin page (its next link) as cheap as the first: p95 within 1.5× of page 1',
+      measured: `p95 ${deep.p95} ms vs ${first.p95} ms (${deep.rps} vs ${first.rps} req/s)`,
+      met: deep.p95 <= first.p95 * 1.5 && deep.errors === 0,
+    });
   }
   for (const name of ['analytics-admin', 'analytics-institute']) {
     const s = by(name);
@@ -120,7 +135,7 @@ export function verdicts(report: Report): Verdict[] {
 function markdown(report: Report): string {
   const mark = (met: boolean | null) => (met === null ? '—' : met ? '✅' : '❌');
   const lines = [
-    `# Benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC — ${report.dialect}${report.smoke ? ' (smoke)' : ''}`,
+    `# Benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC — ${report.dialect}${report.settings.servers ? `, ${report.settings.servers} servers behind haproxy` : ''}${report.smoke ? ' (smoke)' : ''}`,
     '',
     `${report.data.registrations.toLocaleString('en')} registrations, ${report.data.institutes.toLocaleString('en')} institutes (seed ${report.data.seed}, seeded in ${report.data.seededInSeconds} s). ` +
       `${report.machine.cpus} × ${report.machine.model}, ${report.machine.memoryGb} GB, Node ${report.machine.node}. ` +
@@ -157,7 +172,7 @@ function markdown(report: Report): string {
 /** Writes <date>-<dialect>.json and .md into `dir` and points latest.md at the newest run and soak of each dialect. */
 export function writeReport(report: Report, dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true });
-  const stem = `${report.date.slice(0, 10)}-${report.dialect}`;
+  const stem = `${report.date.slice(0, 10)}-${report.dialect}${report.settings.servers ? `-${report.settings.servers}-servers` : ''}`;
   const json = path.join(dir, `${stem}.json`);
   const md = path.join(dir, `${stem}.md`);
   fs.writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
@@ -169,7 +184,12 @@ export function writeReport(report: Report, dir: string): string[] {
       .sort()
       .at(-1);
   const latest = ['sqlite', 'postgres']
-    .flatMap((dialect) => [newest(new RegExp(`^\\d{4}-\\d\\d-\\d\\d-${dialect}\\.md$`)), newest(new RegExp(`-soak-${dialect}\\.md$`))])
+    .flatMap((dialect) => [
+      newest(new RegExp(`^\\d{4}-\\d\\d-\\d\\d-${dialect}\\.md$`)),
+      newest(new RegExp(`-soak-${dialect}\\.md$`)),
+      // The multi-server runs (--servers), one line per number of servers.
+      ...(dialect === 'postgres' ? [1, 2, 3].map((n) => newest(new RegExp(`-postgres-${n}-servers\\.md$`))) : []),
+    ])
     .filter((f): f is string => Boolean(f));
   const latestFile = path.join(dir, 'latest.md');
   // analysis.md is written by hand: the measured reasons behind each missed budget.

@@ -23,7 +23,8 @@ import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './com
 import { writeReport, type Report, type ScenarioResult } from './report.js';
 import { FAMILY_NAMES } from './names.js';
 import { approvalOf, studentForm } from './requests.js';
-import { freePort, memorySampler, node, serverProcess, stopProcess, waitFor } from './server-process.js';
+import { freePort, groupSampler, memorySampler, node, serverProcess, stopProcess, waitFor } from './server-process.js';
+import { balancerReady, startBalancer } from './balancer.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     'no-client': { type: 'boolean', default: false },
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    servers: { type: 'string', default: '0' },
+    redis: { type: 'string', default: 'redis://127.0.0.1:6379/12' },
   },
 });
 const SCENARIOS = [
@@ -46,6 +49,7 @@ const SCENARIOS = [
   'admin-search-surname',
   'admin-search-reg-no',
   'admin-search-mobile',
+  'admin-list-first',
   'admin-list-deep',
   'analytics-institute',
   'analytics-admin',
@@ -75,9 +79,12 @@ const unknown = [...(only ?? [])].filter((name) => !SCENARIOS.includes(name));
 if (unknown.length || only?.size === 0) throw new Error(`--only: unknown scenario ${unknown.join(', ') || '(none named)'}; known: ${SCENARIOS.join(', ')}`);
 const wanted = (name: string) => !only || only.has(name);
 const smoke = values.smoke;
+/** App servers behind haproxy (0: one server, no balancer). */
+const servers = Number(values.servers);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const dbUrl = smoke ? `sqlite:${path.join(tmp, 'smoke.sqlite')}` : values.db;
 const database = databaseOf(dbUrl);
+if (servers > 0 && database.dialect !== 'postgres') throw new Error('--servers needs --db postgres://…: a SQLite file belongs to one server');
 const duration = smoke ? 1 : Number(values.duration);
 /**
  * Seconds of the same load before each measured run, not counted: the server's JIT, caches and lazily
@@ -263,9 +270,12 @@ async function main() {
     screens = screenSizes(webRoot);
   }
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const startServer = async () => {
+  // --servers N: N app servers behind haproxy sharing Redis (PostgreSQL only: a SQLite file belongs to one server).
+  const balanced = servers > 0;
+  const serverPorts = await Promise.all(Array.from({ length: Math.max(1, servers) }, () => freePort()));
+  const balancerPort = balanced ? await freePort() : undefined;
+  const base = `http://127.0.0.1:${balancerPort ?? serverPorts[0]}`;
+  const startServer = async (port: number, i: number) => {
     const child = serverProcess({
       port,
       dbUrl,
@@ -273,19 +283,29 @@ async function main() {
       session,
       webRoot: withClient ? webRoot : path.join(tmp, 'no-client'),
       nodeOptions: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [],
-      // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do.
-      env: { TRUST_PROXY: '1' },
+      // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do; behind
+      // haproxy the balancer's own entry is the second hop.
+      env: { TRUST_PROXY: balanced ? '2' : '1', ...(balanced ? { REDIS_URL: values.redis } : {}) },
     });
-    await waitFor(`${base}/api/health`, child);
-    return { child, memory: memorySampler(child.pid!) };
+    await waitFor(`http://127.0.0.1:${port}/api/health`, child);
+    return { child, memory: memorySampler(child.pid!), index: i };
   };
-  let server = await startServer();
+  const startServers = async () => {
+    const started = await Promise.all(serverPorts.map(startServer));
+    if (balanced) await balancerReady(base);
+    return { children: started.map((s) => s.child), memory: groupSampler(started.map((s) => s.memory)) };
+  };
+  const balancer = balanced ? startBalancer(path.join(tmp, 'haproxy'), balancerPort!, serverPorts) : undefined;
+  let server = await startServers();
   const floorPort = await freePort();
   const floor = wanted('floor-institute-list') ? node('bench/floor.ts', [String(floorPort), dbUrl]) : undefined;
   process.on('exit', () => {
-    server.child.kill('SIGTERM');
+    for (const child of server.children) child.kill('SIGTERM');
+    balancer?.kill('SIGTERM');
     floor?.kill('SIGTERM');
   });
+  // A stopped run stops its servers, balancer and floor too (the exit handler above).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   if (floor) await waitFor(`http://127.0.0.1:${floorPort}/`, floor);
   const floorMemory = floor ? memorySampler(floor.pid!) : undefined;
 
@@ -361,14 +381,24 @@ async function main() {
   await scenario('admin-search-mobile', 'Admin search by mobile', () =>
     drive(base, (i) => ({ path: `${list}?search=${samples.mobiles[i % samples.mobiles.length]}`, headers: admin }), { connections: adminConnections }),
   );
-  const deepPage = Math.max(1, Math.min(5000, Math.floor((session.registrations * 0.98) / 100)));
-  await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100`, () =>
-    drive(base, () => ({ path: `${list}?page=${deepPage}`, headers: admin }), { connections: adminConnections }),
+  const deepPage = Math.max(2, Math.min(5000, Math.floor((session.registrations * 0.98) / 100)));
+  await scenario('admin-list-first', 'Admin list, first page of 100', () =>
+    drive(base, () => ({ path: list, headers: admin }), { connections: adminConnections }),
   );
-  if (wanted('admin-list-deep'))
-    notes.push(
-      `${await keysetComparison(deepPage)} The list's exact total (count over every active row) is paid on every page; a keyset \`after_id\` with the maintained season total would make deep pages as cheap as the first.`,
+  // A deep page as the paginator links it: the next_page_url of the page before (a keyset after its last row).
+  const deepPath = async () => {
+    const before = await fetch(`${base}${list}?page=${deepPage - 1}`, { headers: admin });
+    return ((await before.json()) as { data: { next_page_url: string } }).data.next_page_url;
+  };
+  if (wanted('admin-list-deep')) {
+    const deep = await deepPath();
+    await scenario('admin-list-deep', `Admin list, page ${deepPage} of 100 (the next link of page ${deepPage - 1})`, () =>
+      drive(base, () => ({ path: deep, headers: admin }), { connections: adminConnections }),
     );
+    notes.push(
+      `${await keysetComparison(deepPage)} The list's next_page_url carries the keyset (after_id); a page number typed or picked from the numbered links still pays the OFFSET.`,
+    );
+  }
   await scenario('analytics-institute', "An institute's dashboard numbers", () => drive(base, (i) => ({ path: `${list}/analytics`, headers: institute(i) })));
   await scenario('analytics-admin', "The admin's dashboard numbers (totals and first page of institutes)", () =>
     drive(base, () => ({ path: `${list}/analytics`, headers: admin }), { connections: adminConnections }),
@@ -478,8 +508,8 @@ async function main() {
   async function freshServer() {
     serverPeakMb = Math.max(serverPeakMb, server.memory.hwm());
     server.memory.stop();
-    await stopProcess(server.child);
-    server = await startServer();
+    await Promise.all(server.children.map(stopProcess));
+    server = await startServers();
   }
 
   /**
@@ -744,7 +774,8 @@ async function main() {
   serverPeakMb = Math.max(serverPeakMb, server.memory.hwm());
   server.memory.stop();
   floorMemory?.stop();
-  await stopProcess(server.child);
+  await Promise.all(server.children.map(stopProcess));
+  balancer?.kill('SIGTERM');
   floor?.kill('SIGTERM');
 
   const report: Report = {
@@ -753,7 +784,7 @@ async function main() {
     smoke,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', memoryGb: round(os.totalmem() / 2 ** 30), node: process.version },
     data: { institutes: session.institutes, registrations: session.registrations, seed: session.seed, seededInSeconds: session.seededInSeconds },
-    settings: { connections, adminConnections, duration, warmup },
+    settings: { connections, adminConnections, duration, warmup, ...(balanced ? { servers } : {}) },
     serverPeakRssMb: serverPeakMb,
     scenarios: results,
     screens,

@@ -90,6 +90,18 @@ export function memorySampler(pid: number, everyMs = 100) {
   };
 }
 
+/** Several servers' samplers as one: the peak of the most loaded server (the budgets are per server), its series. */
+export function groupSampler(samplers: ReturnType<typeof memorySampler>[]): ReturnType<typeof memorySampler> {
+  const highest = () => samplers.reduce((a, b) => (b.peak() > a.peak() ? b : a));
+  return {
+    reset: () => samplers.forEach((s) => s.reset()),
+    peak: () => Math.max(...samplers.map((s) => s.peak())),
+    series: () => highest().series(),
+    hwm: () => Math.max(...samplers.map((s) => s.hwm())),
+    stop: () => samplers.forEach((s) => s.stop()),
+  };
+}
+
 export const stopProcess = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();

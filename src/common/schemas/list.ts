@@ -66,6 +66,8 @@ const flag = z.preprocess(
 export const ListQuery = z
   .object({
     page: optionalInt(1, 1_000_000),
+    /** Keyset paging (architecture §8): the last id of the page before; the list's next_page_url carries it. */
+    after_id: optionalInt(1, MAX_ID),
     paginate: optionalInt(1, MAX_PAGE_SIZE),
     status: optionalInt(0, 1),
     orderByCol: optionalText(64),

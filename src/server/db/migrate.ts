@@ -16,6 +16,7 @@ import * as loginProtection from './migrations/2026-12-01-login-protection.js';
 import * as mediaReferences from './migrations/2026-12-02-media-references.js';
 import * as twoFactor from './migrations/2026-12-03-two-factor.js';
 import * as contactConfirmation from './migrations/2026-12-04-contact-confirmation.js';
+import * as searchPendingList from './migrations/2026-12-05-search-pending-list.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-media-references': mediaReferences,
   '2026-12-03-two-factor': twoFactor,
   '2026-12-04-contact-confirmation': contactConfirmation,
+  '2026-12-05-search-pending-list': searchPendingList,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -1,11 +1,16 @@
 /** Laravel's paginator shape (architecture §4), with page links the client follows as given. */
 import type { Paginated } from '../../../common/schemas/list.js';
 
-/** The link to another page of the list at `requestUrl`: the same query with `page` replaced. */
-export function pageUrlOf(requestUrl: string): (page: number) => string {
-  return (page) => {
+/**
+ * The link to another page of the list at `requestUrl`: the same query with `page` replaced, and
+ * `after_id` when given (a keyset: the page starts after that row), else without one.
+ */
+export function pageUrlOf(requestUrl: string): (page: number, afterId?: number) => string {
+  return (page, afterId) => {
     const url = new URL(requestUrl, 'http://local');
     url.searchParams.set('page', String(page));
+    if (afterId === undefined) url.searchParams.delete('after_id');
+    else url.searchParams.set('after_id', String(afterId));
     return `${url.pathname}?${url.searchParams.toString()}`;
   };
 }
@@ -25,11 +30,20 @@ export function pageWindow(current: number, last: number): (number | '...')[] {
   return out;
 }
 
-export function paginate<T>(rows: T[], total: number, page: number, perPage: number, pageUrl: (page: number) => string, capped = false): Paginated<T> {
+/** `nextAfterId`: the page's last id, when the next page may start after it (keyset) instead of at an offset. */
+export function paginate<T>(
+  rows: T[],
+  total: number,
+  page: number,
+  perPage: number,
+  pageUrl: (page: number, afterId?: number) => string,
+  capped = false,
+  nextAfterId?: number,
+): Paginated<T> {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = rows.length > 0 ? (page - 1) * perPage + 1 : null;
   const prev = page > 1 ? pageUrl(page - 1) : null;
-  const next = page < lastPage ? pageUrl(page + 1) : null;
+  const next = page < lastPage ? pageUrl(page + 1, nextAfterId) : null;
   return {
     data: rows,
     current_page: page,

@@ -11,7 +11,7 @@ import type { ReadPool } from '../../db/read-pool.js';
 import type { AnyDb, AnySelect, ResourceDefinition } from './definition.js';
 
 /** Query keys with a meaning of their own; every other key is a column filter. */
-const RESERVED = new Set(['page', 'paginate', 'status', 'orderByCol', 'orderByAsc', 'search', 'fields', 'relations', 'conditions']);
+const RESERVED = new Set(['page', 'after_id', 'paginate', 'status', 'orderByCol', 'orderByAsc', 'search', 'fields', 'relations', 'conditions']);
 
 const OPERATORS: Record<Exclude<ConditionOperator, 'like' | 'in'>, '=' | '<>' | '>' | '>=' | '<' | '<='> = {
   eq: '=',

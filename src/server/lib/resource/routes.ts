@@ -206,6 +206,9 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       if (definition.owner && !columns.includes(definition.owner)) columns.push(definition.owner);
       const order = ordering(definition, query);
       const { page, perPage } = pageOf(definition, query);
+      const byId = order.ref === `${table}.id`;
+      // A keyset continues the id order only; any other order pages by offset.
+      if (query.after_id !== undefined && !byId) throw new ValidationError({ after_id: ['unknown_column'] });
       const { total, capped, rows } = await refusingBadValues(valueParameters(query, LIST_PARAMETERS), async () => {
         // A search index's matches are found once, for the total and the page alike.
         const matchedIds = await searchMatchedIds(app.db, definition, query, user, app.config.searchCountCap, app.readPool);
@@ -217,8 +220,9 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
         const rows = (await selectColumns(filtered, definition, columns)
           .orderBy(order.ref, order.direction)
           .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
+          .$if(query.after_id !== undefined, (q) => q.where(`${table}.id`, order.direction === 'desc' ? '<' : '>', query.after_id!))
           .limit(perPage)
-          .offset((page - 1) * perPage)
+          .$if(query.after_id === undefined, (q) => q.offset((page - 1) * perPage))
           .execute()) as Record<string, unknown>[];
         return { total, capped, rows };
       });
@@ -226,7 +230,8 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       const shaped = definition.present ? rows.map(definition.present) : rows;
       return {
         message: message(request, 'ok'),
-        data: paginate(shaped, total, page, perPage, pageUrlOf(request.url), capped),
+        // Ordered by id, the next page's link is a keyset after this page's last row: a deep page costs what the first does.
+        data: paginate(shaped, total, page, perPage, pageUrlOf(request.url), capped, byId && rows.length === perPage ? (rows.at(-1)!.id as number) : undefined),
         policies: policies(request, rows),
       };
     },

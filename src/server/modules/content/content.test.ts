@@ -93,9 +93,34 @@ describe('the list parameters', () => {
     expect(page).toMatchObject({ current_page: 2, per_page: 10, total: 25, from: 11, to: 20, last_page: 3 });
     expect(page.data[0]!.title).toBe('Blog 15');
     expect(page.prev_page_url).toBe('/api/v1/blog-categories?page=1');
-    expect(page.next_page_url).toBe('/api/v1/blog-categories?page=3');
+    expect(page.next_page_url).toBe(`/api/v1/blog-categories?page=3&after_id=${page.data.at(-1)!.id}`);
     expect(page.links.map((l) => l.label)).toEqual(['« Previous', '1', '2', '3', 'Next »']);
     expect(page.links.find((l) => l.active)!.label).toBe('2');
+  });
+
+  it('links the next page as a keyset after the last row (id order), which lands on the rows the page number names', async () => {
+    const byOffset = [];
+    for (let n = 1; n <= 3; n++) byOffset.push(...((await admin.get(`/api/v1/blog-categories?paginate=4&search=blog&page=${n}`)).body.data as Page).data);
+    const followed = [];
+    let url: string | null = '/api/v1/blog-categories?paginate=4&search=blog';
+    for (let n = 1; n <= 3 && url; n++) {
+      const page = (await admin.get(url)).body.data as Page;
+      expect(page.current_page).toBe(n);
+      followed.push(...page.data);
+      url = page.next_page_url;
+      expect(url).toContain(`after_id=${page.data.at(-1)!.id}`);
+      // Numbered links and the previous page are plain page numbers.
+      expect(page.links.filter((l) => l.label !== 'Next »' && l.url?.includes('after_id'))).toEqual([]);
+    }
+    expect(followed.map((r) => r.id)).toEqual(byOffset.map((r) => r.id));
+    const ascending = (await admin.get('/api/v1/blog-categories?paginate=4&orderByAsc=true')).body.data as Page;
+    const next = (await admin.get(ascending.next_page_url!)).body.data as Page;
+    expect(next.data[0]!.id as number).toBeGreaterThan(ascending.data.at(-1)!.id as number);
+  });
+
+  it('refuses after_id with another order than id, and a malformed one', async () => {
+    expect((await admin.get('/api/v1/blog-categories?orderByCol=title&after_id=5')).body.data).toEqual({ after_id: ['This column cannot be used here.'] });
+    expect((await admin.get('/api/v1/blog-categories?after_id=x')).status).toBe(422);
   });
 
   it('honours paginate, orderByCol, orderByAsc, search and fields[]', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, client, instituteSession, someAddress, startTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -142,5 +143,16 @@ describe('registration search', () => {
   it('keeps an institute to its own rows when it searches', async () => {
     const other = client(t, (await instituteSession(t, 701)).token);
     expect((await search(other, 'nusrat')).total).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('keeps the PostgreSQL trigram indexes to a 128 kB pending list, which every search reads whole', async () => {
+    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`
+      select relname, reloptions from pg_class where relname in ('registrations_search_full_name', 'registrations_search_name_bangla') order by relname`.execute(
+      t.app.db,
+    );
+    expect(rows).toEqual([
+      { relname: 'registrations_search_full_name', reloptions: ['gin_pending_list_limit=128'] },
+      { relname: 'registrations_search_name_bangla', reloptions: ['gin_pending_list_limit=128'] },
+    ]);
   });
 });
