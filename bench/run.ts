@@ -353,6 +353,31 @@ async function main() {
     `bench on ${database.dialect} (${session.registrations} registrations, ${session.institutes} institutes), ${connections} connections (admin screens ${adminConnections}), ${duration} s each after ${warmup} s of warm-up`,
   );
   const list = '/api/v1/scholarship-registrations';
+
+  /**
+   * Runs `work` while `url` is fetched every `everyMs` (an institute's list by default), and answers its
+   * value with the time of each of those fetches, sorted: the slowest shows whether the work held the event loop.
+   */
+  async function meanwhile<T>(work: () => Promise<T>, url = list, everyMs = 20): Promise<{ value: T; pings: number[] }> {
+    const pings: number[] = [];
+    let working = true;
+    const headers = url === list ? institute(1) : {};
+    const pinging = (async () => {
+      while (working) {
+        const sent = performance.now();
+        await fetch(`${base}${url}`, { headers }).catch(() => undefined);
+        pings.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+      }
+    })();
+    try {
+      return { value: await work(), pings };
+    } finally {
+      working = false;
+      await pinging;
+      pings.sort((a, b) => a - b);
+    }
+  }
   await scenario(
     'floor-institute-list',
     'Floor: bare node:http, same SQL and JSON',
@@ -449,34 +474,23 @@ async function main() {
       });
       if (filed.ok) payments.push(filed.body.data.id as number);
     }
-    const pings: number[] = [];
-    let approving = true;
-    const pinging = (async () => {
-      while (approving) {
-        const sent = performance.now();
-        await fetch(`${base}${list}`, { headers: institute(1) }).catch(() => undefined);
-        pings.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
     const latencies: number[] = [];
     let failed = 0;
     const queue = [...payments];
     const started = performance.now();
-    await Promise.all(
-      Array.from({ length: adminConnections }, async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-          const sent = performance.now();
-          if (!(await call('POST', '/api/v1/scholarship-payments/approve', { id })).ok) failed++;
-          latencies.push(performance.now() - sent);
-        }
-      }),
+    const { pings } = await meanwhile(() =>
+      Promise.all(
+        Array.from({ length: adminConnections }, async () => {
+          for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+            const sent = performance.now();
+            if (!(await call('POST', '/api/v1/scholarship-payments/approve', { id })).ok) failed++;
+            latencies.push(performance.now() - sent);
+          }
+        }),
+      ),
     );
     const seconds = (performance.now() - started) / 1000;
-    approving = false;
-    await pinging;
     latencies.sort((a, b) => a - b);
-    pings.sort((a, b) => a - b);
     return {
       requests: payments.length,
       rps: round(payments.length / seconds),
@@ -518,35 +532,29 @@ async function main() {
    */
   async function exportScenario(format: 'csv' | 'xlsx', count: (file: string) => Promise<number>) {
     const file = path.join(tmp, `export.${format}`);
-    const pings: number[] = [];
-    let exporting = true;
-    const pinging = (async () => {
-      while (exporting) {
-        const sent = performance.now();
-        await fetch(`${base}/api/health`).catch(() => undefined);
-        pings.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
     const started = performance.now();
-    const response = await fetch(`${base}/api/v1/export-data`, {
-      method: 'POST',
-      headers: { ...admin, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'scholarship-registrations', format }),
-    });
     let bytes = 0;
-    const out = fs.createWriteStream(file);
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.length;
-      if (!out.write(chunk)) await once(out, 'drain');
-    }
-    await new Promise((resolve) => out.end(resolve));
+    const { value: response, pings } = await meanwhile(
+      async () => {
+        const answer = await fetch(`${base}/api/v1/export-data`, {
+          method: 'POST',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'scholarship-registrations', format }),
+        });
+        const out = fs.createWriteStream(file);
+        for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunk.length;
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
+        await new Promise((resolve) => out.end(resolve));
+        return answer;
+      },
+      '/api/health',
+      50,
+    );
     const seconds = (performance.now() - started) / 1000;
-    exporting = false;
-    await pinging;
     const series = server.memory.series();
     const quarter = (q: number) => Math.round(series[Math.min(series.length - 1, Math.floor((q * (series.length - 1)) / 4))] ?? 0);
-    pings.sort((a, b) => a - b);
     const rows = response.ok ? await count(file) : 0;
     fs.rmSync(file, { force: true });
     return {
@@ -622,23 +630,15 @@ async function main() {
     const form = new FormData();
     form.append('file', new Blob([file]), 'students.xlsx');
     form.append('dry_run', dryRun ? '1' : '0');
-    const pings: number[] = [];
-    let importing = true;
-    const pinging = (async () => {
-      while (importing) {
-        const sent = performance.now();
-        await fetch(`${base}${list}`, { headers: institute(1) }).catch(() => undefined);
-        pings.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
     const started = performance.now();
-    const response = await fetch(`${base}/api/v1/scholarship-registrations/import`, { method: 'POST', headers: owner, body: form });
-    const answer = (await response.json()) as { data?: { valid: number; stored: number } };
+    const {
+      value: [response, answer],
+      pings,
+    } = await meanwhile(async () => {
+      const sent = await fetch(`${base}/api/v1/scholarship-registrations/import`, { method: 'POST', headers: owner, body: form });
+      return [sent, (await sent.json()) as { data?: { valid: number; stored: number } }] as const;
+    });
     const seconds = (performance.now() - started) / 1000;
-    importing = false;
-    await pinging;
-    pings.sort((a, b) => a - b);
     const ms = round(seconds * 1000);
     return {
       requests: 1,
@@ -698,23 +698,15 @@ async function main() {
     for (const [name, value] of Object.entries({ format_name: 'bKash merchant', transaction_column: 'TrxID', amount_column: 'Amount', date_column: 'Date' }))
       form.append(name, value);
     form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), `bench-statement-${tag}.csv`);
-    const pings: number[] = [];
-    let reconciling = true;
-    const pinging = (async () => {
-      while (reconciling) {
-        const sent = performance.now();
-        await fetch(`${base}${list}`, { headers: institute(1) }).catch(() => undefined);
-        pings.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
     const started = performance.now();
-    const response = await fetch(`${base}/api/v1/payment-statements`, { method: 'POST', headers: admin, body: form });
-    const answer = (await response.json()) as { data?: { id: number; lines: number; counts: Record<string, number> } };
+    const {
+      value: [response, answer],
+      pings,
+    } = await meanwhile(async () => {
+      const sent = await fetch(`${base}/api/v1/payment-statements`, { method: 'POST', headers: admin, body: form });
+      return [sent, (await sent.json()) as { data?: { id: number; lines: number; counts: Record<string, number> } }] as const;
+    });
     const seconds = (performance.now() - started) / 1000;
-    reconciling = false;
-    await pinging;
-    pings.sort((a, b) => a - b);
     const counts = answer.data?.counts;
     const expected = { matched: named - Math.floor(named / 10), amount_differs: Math.floor(named / 10), not_filed: size - named };
     const wrong = !counts || Object.entries(expected).some(([list, n]) => counts[list] !== n);
