@@ -17,14 +17,15 @@ export async function settingValue(db: Kysely<Database>, key: string): Promise<s
 
 const SEASON_KEYS = ['registration_fee', 'registration_opens', 'registration_closes', 'late_fee_from', 'late_fee', 'payment_deadline'] as const;
 
-/** The season's calendar and fees, read in one query (settings are stored checked: dates YYYY-MM-DD, whole taka). */
+/** The values of `keys` in one query, a blank one as null. */
+async function valuesOf(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, string | null>> {
+  const rows = await db.selectFrom('setting_values').select(['key', 'value']).where('key', 'in', keys).execute();
+  return new Map(rows.map((row) => [row.key, row.value?.trim() ? row.value : null]));
+}
+
+/** The season's calendar and fees (settings are stored checked: dates YYYY-MM-DD, whole taka). */
 export async function seasonSettings(db: Kysely<Database>): Promise<Season> {
-  const rows = await db
-    .selectFrom('setting_values')
-    .select(['key', 'value'])
-    .where('key', 'in', [...SEASON_KEYS])
-    .execute();
-  const byKey = new Map(rows.map((row) => [row.key, row.value?.trim() || null]));
+  const byKey = await valuesOf(db, SEASON_KEYS);
   const fee = Number(byKey.get('registration_fee'));
   const lateFee = Number(byKey.get('late_fee') ?? 0);
   return {
@@ -42,12 +43,7 @@ export type SiteSettings = Record<(typeof SITE_SETTING_KEYS)[number], string | n
 
 /** What the public website shows: file values are stored paths without a leading slash; empty text is null. */
 export async function siteSettings(db: Kysely<Database>): Promise<SiteSettings> {
-  const rows = await db
-    .selectFrom('setting_values')
-    .select(['key', 'value'])
-    .where('key', 'in', [...SITE_SETTING_KEYS])
-    .execute();
-  const byKey = new Map(rows.map((row) => [row.key, row.value?.trim() ? row.value : null]));
+  const byKey = await valuesOf(db, SITE_SETTING_KEYS);
   return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, byKey.get(key) ?? null])) as SiteSettings;
 }
 
