@@ -7,6 +7,7 @@
 import { Alert, Badge, Box, Button, Center, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconEye, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/session';
@@ -22,6 +23,8 @@ import { can, type Row } from './api';
 import type { Resource } from './defineResource';
 import { useListState } from './listState';
 import type { ShowContext } from './types';
+import './list.css';
+import { useFittedColumns } from './useFittedColumns';
 import { useRowChanges } from './useRowChanges';
 
 /** A cell's text when the column has no renderer of its own. */
@@ -80,7 +83,8 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
   const changes = useRowChanges(resource);
   const context: ShowContext = { t, lang };
   const rows = query.data?.data ?? [];
-  const columns = list.columns.filter((column) => !column.roles || column.roles.includes(user.role));
+  const roleColumns = useMemo(() => list.columns.filter((column) => !column.roles || column.roles.includes(user.role)), [list.columns, user.role]);
+  const { area, table, columns } = useFittedColumns(roleColumns, query.data);
   const firstPosition = query.data?.from ?? 1;
 
   const actionsOf = (row: R): RowAction[] => {
@@ -146,8 +150,9 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
       ) : (
         <Paper withBorder pos="relative" mih={compact ? 160 : 450} data-testid="list-table">
           <LoadingOverlay visible={query.isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
-          <Table.ScrollContainer minWidth={list.minWidth ?? 0} type="native">
-            <Table highlightOnHover verticalSpacing="sm" striped>
+          {/* Only the columns that fit show (useFittedColumns); the gear stays at the row's end, sticky if a cell is still too wide. */}
+          <Table.ScrollContainer ref={area} minWidth={0} type="native">
+            <Table ref={table} highlightOnHover verticalSpacing="sm" striped>
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((column) => (
@@ -155,7 +160,7 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
                       {t(`fields.${column.label}`)}
                     </Table.Th>
                   ))}
-                  <Table.Th w={1} style={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
+                  <Table.Th w={1} className="list-actions" style={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
                     {t('list.actions')}
                   </Table.Th>
                 </Table.Tr>
@@ -173,11 +178,11 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
                     data-testid="list-row"
                   >
                     {columns.map((column) => (
-                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}>
                         {column.render ? column.render(row, context, firstPosition + index) : plain((row as Record<string, unknown>)[column.key], context)}
                       </Table.Td>
                     ))}
-                    <Table.Td style={{ textAlign: 'end' }}>
+                    <Table.Td className="list-actions" style={{ textAlign: 'end' }}>
                       <RowActions label={t('list.actionsFor', { name: resource.rowLabel(row) })} actions={actionsOf(row)} />
                     </Table.Td>
                   </Table.Tr>

@@ -17,9 +17,10 @@ export const serialColumn: Column<WithId> = {
   label: 'si',
   render: (_row, { lang }, position) => localizeDigits(String(position), lang),
   nowrap: true,
+  priority: 3,
 };
 
-export const idColumn: Column<WithId> = { key: 'id', label: 'id', render: (row, context) => showId(row.id, context), nowrap: true };
+export const idColumn: Column<WithId> = { key: 'id', label: 'id', render: (row, context) => showId(row.id, context), nowrap: true, priority: 3 };
 
 export const statusColumn: Column<WithStatus> = { key: 'status', label: 'status', render: (row) => <StatusBadge status={row.status} />, nowrap: true };
 

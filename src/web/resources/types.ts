@@ -25,6 +25,11 @@ export type Column<R> = {
   render?: (row: R, context: ShowContext, position: number) => ReactNode;
   /** Cell text may wrap (long titles) or not (ids, dates). */
   nowrap?: boolean;
+  /**
+   * Which columns give way when the list is wider than its area: 1 always stays (what names the row),
+   * higher numbers go first (useFittedColumns; 2 when not said). The row's details show every field.
+   */
+  priority?: number;
   /** Shown only to these roles (an institute needs no column naming itself). */
   roles?: readonly Role[];
 };

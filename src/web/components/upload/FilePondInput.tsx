@@ -8,7 +8,7 @@
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
 import './filepond.css';
-import { type FilePondFile, type FilePondInitialFile, type FilePondOptions } from 'filepond';
+import { FileOrigin, FileStatus, type FilePondFile, type FilePondInitialFile, type FilePondOptions } from 'filepond';
 import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import FilePondPluginImagePreview from 'filepond-plugin-image-preview';
@@ -31,6 +31,8 @@ export type FilePondInputProps = {
   onChange: (paths: string[]) => void;
   /** The server's reason for a refused upload (a 413's limit, a 422's message); null once one succeeds or is removed. */
   onRefused: (message: string | null) => void;
+  /** Whether a chosen file is still on its way to the server (the form waits for its stored path). */
+  onBusy: (busy: boolean) => void;
   allowMultiple: boolean;
   width: number;
   height: number;
@@ -45,6 +47,13 @@ function initialFiles(value: unknown): FilePondInitialFile[] {
   return storedPaths(value).map((source) => ({ source, options: { type: 'local' } }));
 }
 
+/** A file the user chose that has no stored path yet: added, queued or being sent. */
+const UNSENT = new Set<FileStatus>([FileStatus.INIT, FileStatus.IDLE, FileStatus.PROCESSING_QUEUED, FileStatus.PROCESSING]);
+
+function uploading(items: readonly FilePondFile[]): boolean {
+  return items.some((item) => item.origin === FileOrigin.INPUT && UNSENT.has(item.status));
+}
+
 /** The paths FilePond holds on the server now: uploaded ones and the ones the form started with. */
 function pondPaths(items: readonly FilePondFile[]): string[] {
   return items.map((item) => item.serverId as unknown).filter((id): id is string => typeof id === 'string' && id !== '');
@@ -56,6 +65,7 @@ export default function FilePondInput({
   value,
   onChange,
   onRefused,
+  onBusy,
   allowMultiple,
   width,
   height,
@@ -80,6 +90,7 @@ export default function FilePondInput({
   }, [value]);
 
   const report = () => {
+    onBusy(uploading(pond.current?.getFiles() ?? []));
     const paths = pondPaths(pond.current?.getFiles() ?? []);
     if (samePaths(paths, reported.current)) return;
     reported.current = paths;
@@ -152,14 +163,17 @@ export default function FilePondInput({
         // Once FilePond holds the stored files, later renders leave its list alone.
         oninit={() => setMount((current) => (current.files ? { ...current, files: null } : current))}
         onupdatefiles={report}
+        onaddfile={(error, item) => {
+          if (error && item.fileSize > MAX_UPLOAD_BYTES) notifyError(t('upload.tooBigToast'));
+          report();
+        }}
+        onprocessfilestart={report}
         onprocessfile={report}
+        onprocessfileabort={report}
         onprocessfilerevert={report}
         onremovefile={() => {
           onRefused(null);
           report();
-        }}
-        onaddfile={(error, item) => {
-          if (error && item.fileSize > MAX_UPLOAD_BYTES) notifyError(t('upload.tooBigToast'));
         }}
         server={server}
         allowMultiple={allowMultiple}

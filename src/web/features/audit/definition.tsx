@@ -30,11 +30,11 @@ export const auditLogs = defineResource<AuditRow>({
   list: {
     columns: [
       idColumn,
-      { key: 'created_at', label: 'audit_time', render: (row, { lang }) => formatDateTime(row.created_at, lang), nowrap: true },
+      { key: 'created_at', label: 'audit_time', render: (row, { lang }) => formatDateTime(row.created_at, lang), nowrap: true, priority: 1 },
       { key: 'user', label: 'audit_user', render: userLabel },
-      { key: 'action', label: 'audit_action', render: (row, { t }) => actionLabel(row.action, t) },
-      { key: 'entity', label: 'audit_entity', render: recordLabel, nowrap: true },
-      { key: 'ip', label: 'audit_ip', render: (row) => row.ip ?? '—', nowrap: true },
+      { key: 'action', label: 'audit_action', render: (row, { t }) => actionLabel(row.action, t), priority: 1 },
+      { key: 'entity', label: 'audit_entity', render: recordLabel, nowrap: true, priority: 3 },
+      { key: 'ip', label: 'audit_ip', render: (row) => row.ip ?? '—', nowrap: true, priority: 4 },
     ],
     addNew: false,
     exportTitle: 'audit-log',

@@ -64,11 +64,11 @@ function transaction(row: PaymentRow, { t }: ShowContext): ReactNode {
 const columns: readonly Column<PaymentRow>[] = [
   serialColumn,
   // An institute's list holds only its own payments.
-  { key: 'institute', label: 'institute_name', render: institute, roles: ['admin'] },
-  { key: 'amount', label: 'amount', render: (row, { lang }) => formatMoney(row.amount, lang), nowrap: true },
+  { key: 'institute', label: 'institute_name', render: institute, roles: ['admin'], priority: 1 },
+  { key: 'amount', label: 'amount', render: (row, { lang }) => formatMoney(row.amount, lang), nowrap: true, priority: 1 },
   { key: 'is_approved', label: 'approval', render: (row, context) => <ApprovalBadge approved={row.is_approved} context={context} />, nowrap: true },
   { key: 'transaction_id', label: 'transaction_id', render: transaction, nowrap: true },
-  { key: 'date', label: 'date', render: (row, { lang }) => formatDay(row.date, lang, 'medium'), nowrap: true },
+  { key: 'date', label: 'date', render: (row, { lang }) => formatDay(row.date, lang, 'medium'), nowrap: true, priority: 3 },
 ];
 
 const details: readonly DetailRow<PaymentRow>[] = [
@@ -90,7 +90,7 @@ export const payments = defineResource<PaymentRow>({
   resource: 'payments',
   section: 'payments',
   text: 'payments',
-  list: { columns, relations: ['institute'], addNew: false, minWidth: 600, exportTitle: 'payment-list' },
+  list: { columns, relations: ['institute'], addNew: false, exportTitle: 'payment-list' },
   form: {
     schema: PaymentBody,
     schemaFor: ({ user }) => (user.role === 'admin' ? adminForm : PaymentBody),

@@ -37,10 +37,10 @@ export const users = defineResource<PublicUser>({
   list: {
     columns: [
       idColumn,
-      { key: 'uid', label: 'uid', render: (row, { lang }) => localizeDigits(row.uid, lang), nowrap: true },
-      { key: 'name', label: 'institute' },
+      { key: 'uid', label: 'uid', render: (row, { lang }) => localizeDigits(row.uid, lang), nowrap: true, priority: 1 },
+      { key: 'name', label: 'institute', priority: 1 },
       { key: 'phone_number', label: 'mobile', render: (row, { lang }) => (row.phone_number ? localizeDigits(row.phone_number, lang) : '—'), nowrap: true },
-      { key: 'email', label: 'email' },
+      { key: 'email', label: 'email', priority: 3 },
       {
         key: 'role',
         label: 'role',
@@ -53,7 +53,6 @@ export const users = defineResource<PublicUser>({
       },
       statusColumn,
     ],
-    minWidth: 860,
   },
   form: {
     schema: UserStoreBody,
@@ -73,7 +72,7 @@ export const userRoles = defineResource<UserRoleRow>({
   section: 'users',
   subPath: '/user-role',
   text: 'userRoles',
-  list: { columns: [idColumn, { key: 'title', label: 'title' }, { key: 'slug', label: 'slug', nowrap: true }, statusColumn] },
+  list: { columns: [idColumn, { key: 'title', label: 'title', priority: 1 }, { key: 'slug', label: 'slug', nowrap: true }, statusColumn] },
   form: { schema: UserRoleBody, values: (row) => ({ title: row?.title ?? '' }), fields: [{ kind: 'text', name: 'title', label: 'role_title' }] },
   details: { rows: [idDetail, { label: 'title', value: (row) => row.title }, { label: 'slug', value: (row) => row.slug }, ...stampDetails] },
   rowLabel: (row) => row.title,

@@ -1,0 +1,149 @@
+/**
+ * What a head teacher and an admin trip over on a walk through every screen, each at the width where it
+ * was seen: a save while a file is still uploading, lists wider than their area, scroll positions carried
+ * between screens, stale toasts, selects that clear themselves, unsorted address lists.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { adminToken, apiToken, bn, enterWithToken, field, messages, newInstitute, registerByApi, uniqueSuffix } from './helpers.js';
+
+const REGISTRATIONS = '/scholarship-registrations';
+const SHOTS = 'test-results/screenshots';
+const PHONE = { width: 360, height: 640 };
+const DESKTOP = { width: 1280, height: 800 };
+const f = bn.registrations.fields;
+
+const toast = (page: Page, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: message });
+
+const uploadField = (page: Page, label: string): Locator =>
+  page.locator('[data-field]').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}( \\*)?$`) }) });
+
+async function image(name: string) {
+  const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 90, g: 40, b: 110 } } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** Holds every upload until `release` is called, as a slow mobile network would. */
+async function holdUploads(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/media/upload', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Screenshots of the current screen at both widths, phone last (the caller's width is restored). */
+async function shots(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/walk-${name}-${size.width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+async function fillStudent(page: Page, name: string): Promise<void> {
+  await page.getByRole('radio', { name: bn.reference.class['04'], exact: true }).check();
+  await page.getByRole('radio', { name: bn.reference.gender.m, exact: true }).check();
+  await field(page, f.class_roll).fill(String(Date.now() % 10_000));
+  await field(page, f.name_bangla).fill('পরীক্ষার্থী');
+  await field(page, f.name_english).fill(name);
+  await field(page, f.father_name_english).fill('ABDUL KARIM');
+  await field(page, f.mother_name_english).fill('RAHIMA BEGUM');
+  await field(page, f.post_office).fill('সাভার');
+  await field(page, f.contact_number).fill('01712345678');
+  await page.getByRole('checkbox', { name: bn.registrations.declaration }).check();
+}
+
+test('a save while the photo is still uploading waits for it, says so, and stores the photo', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
+  const institute = { ...newInstitute(), name: `আপলোড অপেক্ষা বিদ্যালয় ${uniqueSuffix()}` };
+  await registerByApi(request, institute);
+  const token = await apiToken(request, institute.email, institute.password);
+  await enterWithToken(page, token);
+  await page.goto(`${REGISTRATIONS}/create`);
+  const name = `UPLOAD WAIT ${uniqueSuffix().toUpperCase()}`;
+  await fillStudent(page, name);
+
+  const release = await holdUploads(page);
+  const photo = uploadField(page, f.photo);
+  await photo.locator('input[type="file"]').setInputFiles(await image('student.png'));
+  const save = page.getByRole('button', { name: bn.common.waitingForUpload });
+  await expect(save).toBeDisabled();
+  // Enter in a text field would submit the form: the waiting default button stops it.
+  await field(page, f.post_office).press('Enter');
+  await page.waitForTimeout(300);
+  await save.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/walk-upload-waiting-360.png` });
+  await expect(page).toHaveURL(new RegExp(`${REGISTRATIONS}/create$`));
+
+  release();
+  await expect(photo.locator('.filepond--file-status-main')).toHaveText(bn.upload.widget.processingComplete);
+  await page.getByRole('button', { name: bn.actions.save }).click();
+  await expect(toast(page, messages.bn.stored).first()).toBeVisible();
+
+  const list = await request.get(`/api/v1/scholarship-registrations?search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const id = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
+  const record = await request.get(`/api/v1/scholarship-registrations/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await record.json()) as { data: { photo: string | null } }).data.photo).toMatch(/^uploads\/students\/[0-9a-f]{32}\.png$/);
+});
+
+test('a settings logo still uploading holds the save until it is stored', async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP);
+  await enterWithToken(page, await adminToken(request));
+  await page.goto('/settings');
+  await page.getByTestId('settings-overview').getByRole('link', { name: 'পরিচিতি' }).click();
+  const release = await holdUploads(page);
+  const logo = uploadField(page, 'লোগো');
+  await logo.locator('input[type="file"]').setInputFiles(await image('logo.png'));
+  await expect(page.getByRole('button', { name: bn.common.waitingForUpload })).toBeDisabled();
+  await shots(page, 'settings-upload-waiting');
+  release();
+  await expect(page.getByRole('button', { name: bn.settings.save })).toBeEnabled();
+  const stored = await logo.locator('input[type="hidden"][name$=".value"]').inputValue();
+  expect(stored).toMatch(/^uploads\/settings\/[0-9a-f]{32}\.png$/);
+  await page.getByRole('button', { name: bn.settings.save }).click();
+  await expect(toast(page, messages.bn.updated).first()).toBeVisible();
+  await page.reload();
+  await expect(uploadField(page, 'লোগো').locator('input[type="hidden"][name$=".value"]')).toHaveValue(stored);
+});
+
+/** Whether the list's table fits its area and every row's gear is on screen (no sideways scrolling). */
+async function expectListFits(page: Page): Promise<void> {
+  const area = page.getByTestId('list-table');
+  await expect(page.getByTestId('list-row').first()).toBeVisible();
+  const fit = await area.evaluate((element) => {
+    const table = element.querySelector('table')!;
+    const box = element.getBoundingClientRect();
+    const gears = [...element.querySelectorAll('[data-testid="row-actions"]')].map((gear) => gear.getBoundingClientRect());
+    return { table: table.offsetWidth, area: element.clientWidth, right: box.right, gears: gears.map((gear) => gear.right) };
+  });
+  expect(fit.table, 'table width within its area').toBeLessThanOrEqual(fit.area + 1);
+  for (const right of fit.gears) expect(right).toBeLessThanOrEqual(Math.min(fit.right, page.viewportSize()!.width));
+}
+
+test('the registrations and users lists fit their width at 1280 and 360 px, the gear in reach', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  await enterWithToken(page, token);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto(REGISTRATIONS);
+    await expectListFits(page);
+    await page.screenshot({ path: `${SHOTS}/walk-registrations-list-${size.width}.png` });
+    await page.goto('/user');
+    await expectListFits(page);
+    if (size === DESKTOP) {
+      const headers = page.getByTestId('list-table').locator('th');
+      await expect(headers.filter({ hasText: bn.fields.status })).toBeVisible();
+      await expect(headers.filter({ hasText: bn.list.actions })).toBeVisible();
+    }
+    await page.screenshot({ path: `${SHOTS}/walk-users-list-${size.width}.png` });
+  }
+});
