@@ -147,3 +147,77 @@ test('the registrations and users lists fit their width at 1280 and 360 px, the 
     await page.screenshot({ path: `${SHOTS}/walk-users-list-${size.width}.png` });
   }
 });
+
+test('a saved registration opens the list at its top on a phone', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const institute = { ...newInstitute(), name: `স্ক্রল পরীক্ষা বিদ্যালয় ${uniqueSuffix()}` };
+  await registerByApi(request, institute);
+  await enterWithToken(page, await apiToken(request, institute.email, institute.password));
+  await page.goto(`${REGISTRATIONS}/create`);
+  await fillStudent(page, `SCROLL TOP ${uniqueSuffix().toUpperCase()}`);
+  await page.getByRole('button', { name: bn.actions.save }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('button', { name: bn.actions.save }).click();
+  await expect(page).toHaveURL(new RegExp(`${REGISTRATIONS}$`));
+  await expect(page.getByTestId('list-row').first()).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await shots(page, 'list-after-save');
+});
+
+test('a failed login says what is wrong, and its toast does not follow onto the dashboard', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  await page.goto('/login');
+  await field(page, bn.login.email).fill(institute.email);
+  await field(page, bn.login.password).fill('wrong-password-1');
+  await page.getByRole('button', { name: bn.login.submit }).click();
+  await expect(toast(page, messages.bn.invalid_credentials)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/walk-login-wrong-360.png` });
+  await field(page, bn.login.password).fill(institute.password);
+  await page.getByRole('button', { name: bn.login.submit }).click();
+  await expect(page.getByTestId('profile-card')).toBeVisible();
+  await expect(toast(page, messages.bn.invalid_credentials)).toHaveCount(0);
+});
+
+test('a deactivated institute is told why: at login, and when its open session ends', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const login = await request.post('/api/auth/login', { data: { email: institute.email, password: institute.password } });
+  const { token, user } = ((await login.json()) as { data: { token: string; user: { id: number } } }).data;
+  await enterWithToken(page, token);
+  const admin = await adminToken(request);
+  const off = await request.post('/api/v1/users/soft-delete', { data: { id: user.id }, headers: { Authorization: `Bearer ${admin}` } });
+  expect(off.status()).toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('session-ended')).toHaveText(messages.bn.account_inactive);
+  await shots(page, 'login-session-ended');
+  await field(page, bn.login.email).fill(institute.email);
+  await field(page, bn.login.password).fill(institute.password);
+  await page.getByRole('button', { name: bn.login.submit }).click();
+  await expect(toast(page, messages.bn.account_inactive)).toBeVisible();
+});
+
+test('after logout and login, and after a deep link opened while logged out, the user lands where they meant to go', async ({ page, request }) => {
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const loginWith = async () => {
+    await field(page, bn.login.email).fill(institute.email);
+    await field(page, bn.login.password).fill(institute.password);
+    await page.getByRole('button', { name: bn.login.submit }).click();
+  };
+  await page.goto('/scholarship-payments');
+  await expect(page).toHaveURL(/\/login$/);
+  await loginWith();
+  await expect(page).toHaveURL(/\/scholarship-payments$/);
+  await page.goto(REGISTRATIONS);
+  await expect(page.getByRole('heading', { level: 2, name: bn.resources.registrations.list })).toBeVisible();
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: bn.nav.logout }).click();
+  await page.getByRole('dialog', { name: bn.logout.title }).getByRole('button', { name: bn.logout.confirm }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await loginWith();
+  await expect(page).toHaveURL(new RegExp(`${REGISTRATIONS}$`));
+});

@@ -51,10 +51,9 @@ const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-    .select(['users.id', 'users.name', 'users.institute_name_english', 'users.must_change_password', 'user_roles.slug as role'])
+    .select(['users.id', 'users.name', 'users.institute_name_english', 'users.must_change_password', 'users.status', 'user_roles.slug as role'])
     .where('access_tokens.token_hash', '=', args.tokenDigest)
     .where('access_tokens.expires_at', '>', args.now)
-    .where('users.status', '=', 1)
     .limit(1),
 );
 
@@ -67,9 +66,11 @@ export const authentication = fp(async (app: FastifyInstance) => {
     const tokenDigest = digest(token);
     const [row] = await tokenOwner(app.db, { tokenDigest, now: now() });
     if (!row) throw unauthenticated();
+    // A deactivated account's open session ends with the reason, which the login screen then shows.
+    if (row.status !== 1) throw new HttpError(401, 'account_inactive');
     // After a temporary password (architecture §5) the account does nothing else until it has its own.
     if (row.must_change_password && !request.routeOptions.config.beforePasswordChange) throw new HttpError(403, 'password_change_required');
-    const { must_change_password: _mustChange, ...user } = row;
+    const { must_change_password: _mustChange, status: _status, ...user } = row;
     request.user = { ...user, role: row.role as Role };
     request.tokenDigest = tokenDigest;
   });

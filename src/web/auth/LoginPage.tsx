@@ -10,12 +10,14 @@ import { authApi } from './api';
 import { AuthCard } from './AuthCard';
 import { RegisteredBanner } from './RegisteredBanner';
 import { clearRegistered, registeredUid } from './registrationMarker';
-import { startSession } from './session';
+import { sessionEndReason, startSession } from './session';
 import { useLoginForm } from './useLoginForm';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const [uid] = useState(registeredUid);
+  // Why the last session ended when the server ended it (a deactivated account), instead of a silent login screen.
+  const [ended] = useState(sessionEndReason);
   const form = useLoginForm({
     defaultEmail: uid ?? '',
     onSubmit: async (values) => {
@@ -36,6 +38,11 @@ export function LoginPage() {
       ]}
     >
       {uid && <RegisteredBanner uid={uid} />}
+      {ended && (
+        <Alert color="orange" variant="light" mb="md" data-testid="session-ended">
+          {ended}
+        </Alert>
+      )}
       {/* noValidate: loginRules.ts checks, with the product's own messages. */}
       <form id={form.formId} onSubmit={(event) => void form.submit(event)} noValidate>
         <Stack gap="md">

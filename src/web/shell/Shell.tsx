@@ -9,7 +9,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { use } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import type { PublicUser } from '../../common/schemas/user';
 import { paths } from '../app/paths';
 import { useSession } from '../auth/session';
@@ -27,7 +27,7 @@ function ShellLayout({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const logout = useLogout();
-  useLastRoute();
+  useLastRoute(user.id);
 
   return (
     <AppShell
@@ -65,6 +65,7 @@ export default function Shell() {
   if (officeTextReady) use(officeTextReady);
   const { t } = useTranslation();
   const session = useSession();
+  const location = useLocation();
   if (session.isPending) return <FullPageLoader />;
   if (session.isError) {
     return (
@@ -74,7 +75,8 @@ export default function Shell() {
       </Stack>
     );
   }
-  if (!session.data) return <Navigate to={paths.login} replace />;
+  // The login screen sends the user on to where they meant to go (a deep link opened while logged out).
+  if (!session.data) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return (
     <ModalsProvider>
       <ShellLayout user={session.data} />
