@@ -221,3 +221,32 @@ test('after logout and login, and after a deep link opened while logged out, the
   await loginWith();
   await expect(page).toHaveURL(new RegExp(`${REGISTRATIONS}$`));
 });
+
+test('the address lists are in Bengali alphabetical order, searchable, and tapping the chosen option keeps it', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/register');
+  const fields = bn.register.fields;
+  const pick = async (label: string, option: string) => {
+    await field(page, label).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await pick(fields.division_id, 'সিলেট');
+  await pick(fields.zilla_id, 'সিলেট');
+  await field(page, fields.upozilla_id).click();
+  const upazilas = await page.getByRole('option').allTextContents();
+  expect(upazilas.length).toBeGreaterThan(5);
+  expect(upazilas).toEqual([...upazilas].sort(new Intl.Collator('bn').compare));
+  await page.screenshot({ path: `${SHOTS}/walk-address-order-360.png` });
+  await page.keyboard.press('Escape');
+  // Typing narrows the list.
+  await field(page, fields.upozilla_id).fill('বিশ্বনাথ');
+  await expect(page.getByRole('option')).toHaveText(['বিশ্বনাথ']);
+  await page.getByRole('option', { name: 'বিশ্বনাথ' }).click();
+
+  // Tapping the division already chosen keeps it, and keeps the district and upazila under it.
+  await pick(fields.division_id, 'সিলেট');
+  await expect(field(page, fields.division_id)).toHaveValue('সিলেট');
+  await expect(field(page, fields.zilla_id)).toHaveValue('সিলেট');
+  await expect(field(page, fields.upozilla_id)).toHaveValue('বিশ্বনাথ');
+  await shots(page, 'register-address');
+});

@@ -23,7 +23,7 @@ function UserFormBody({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <>
       <FormSection legend={t('users.sections.account')}>
-        <SelectField name="role" label={t('fields.role')} data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} allowDeselect={false} />
+        <SelectField name="role" label={t('fields.role')} data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
       </FormSection>
       <InstituteFormSections password={mode === 'create' ? 'required' : 'optional'} passwordHint={mode === 'edit' ? t('users.passwordKeep') : undefined} />
     </>
