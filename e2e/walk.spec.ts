@@ -250,3 +250,43 @@ test('the address lists are in Bengali alphabetical order, searchable, and tappi
   await expect(field(page, fields.upozilla_id)).toHaveValue('বিশ্বনাথ');
   await shots(page, 'register-address');
 });
+
+test('what a Bengali reader reads is Bengali: audit times and records, seeded roles, the upload widget’s sizes', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const role = await request.post('/api/v1/user-roles/store', { data: { title: `পরীক্ষক ${uniqueSuffix()}` }, headers: { Authorization: `Bearer ${token}` } });
+  expect(role.status()).toBe(200);
+  await enterWithToken(page, token);
+  const latin = /[A-Za-z0-9]/;
+
+  await page.goto('/audit-logs');
+  const first = page.getByTestId('list-row').first();
+  await expect(first).toBeVisible();
+  const headers = await page.getByTestId('list-table').locator('th').allTextContents();
+  const cells = await first.locator('td').allTextContents();
+  // Names are what people typed and ip addresses are copied; the time, the action and the record read in Bengali.
+  for (const label of [bn.fields.audit_time, bn.fields.audit_action, bn.fields.audit_entity]) {
+    expect(headers).toContain(label);
+    expect(cells[headers.indexOf(label)], label).not.toMatch(latin);
+  }
+  await expect(page.getByTestId('pagination-summary')).not.toHaveText(latin);
+  await shots(page, 'audit-log');
+
+  await page.goto('/user/user-role');
+  await expect(page.getByTestId('list-row').filter({ hasText: bn.role.admin })).toHaveCount(1);
+  await expect(page.getByTestId('list-row').filter({ hasText: bn.role.institute })).toHaveCount(1);
+  await shots(page, 'roles');
+
+  await page.goto('/settings');
+  await page.getByTestId('settings-overview').getByRole('link', { name: 'পরিচিতি' }).click();
+  const release = await holdUploads(page);
+  const logo = uploadField(page, 'লোগো');
+  await logo.locator('input[type="file"]').setInputFiles(await image('logo.png'));
+  await expect(logo.locator('.filepond--file-info-sub')).toHaveText(/[০-৯]/);
+  await expect(logo.locator('.filepond--file-info-sub')).not.toHaveText(latin);
+  await expect(logo.locator('.filepond--file-status-main')).not.toHaveText(latin);
+  await logo.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/walk-upload-digits-1280.png` });
+  release();
+  await expect(logo.locator('.filepond--file-status-main')).toHaveText(bn.upload.widget.processingComplete);
+});

@@ -12,10 +12,13 @@ import { FileOrigin, FileStatus, type FilePondFile, type FilePondInitialFile, ty
 import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import FilePondPluginImagePreview from 'filepond-plugin-image-preview';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import type { Lang } from '../../../common/messages';
+import { useLanguage } from '../../i18n';
+import { localizeDigits } from '../../i18n/format';
 import { notifyError } from '../notify';
 import { CurrentFiles } from './CurrentFiles';
 import { deleteMedia, uploadMedia } from './mediaApi';
@@ -75,7 +78,10 @@ export default function FilePondInput({
   invalid,
 }: FilePondInputProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const pond = useRef<FilePond>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useLocalDigits(root, lang);
   // react-filepond hands every prop to FilePond on every render, and a `files` option makes FilePond
   // drop or re-add items to match it: so the stored files go in only when the widget mounts, and a
   // reset of the form's value from outside mounts it again (a new key) instead.
@@ -152,7 +158,7 @@ export default function FilePondInput({
   );
 
   return (
-    <div className="upload-field" data-invalid={invalid || undefined}>
+    <div ref={root} className="upload-field" data-invalid={invalid || undefined}>
       <FilePond
         ref={pond}
         id={inputId}
@@ -196,6 +202,30 @@ export default function FilePondInput({
       <CurrentFiles name={name} paths={storedPaths(value)} allowMultiple={allowMultiple} preview={preview && acceptsOnlyImages(acceptedTypes)} />
     </div>
   );
+}
+
+/** FilePond's texts with numbers in them: the progress ('72%') and a file's size ('11 KB'); never the file's name. */
+const NUMBERED_TEXT = '.filepond--file-status-main, .filepond--file-info-sub';
+
+/**
+ * FilePond writes its progress and sizes with Latin digits straight into the page, with no formatter to
+ * give it: they are put into the interface language's digits as they appear.
+ */
+function useLocalDigits(root: RefObject<HTMLDivElement | null>, lang: Lang): void {
+  useEffect(() => {
+    const element = root.current;
+    if (!element || lang === 'en') return;
+    const localize = () => {
+      for (const node of element.querySelectorAll(NUMBERED_TEXT)) {
+        const text = node.firstChild;
+        if (text?.nodeType === Node.TEXT_NODE && /\d/.test(text.nodeValue ?? '')) text.nodeValue = localizeDigits(text.nodeValue ?? '', lang);
+      }
+    };
+    const observer = new MutationObserver(localize);
+    observer.observe(element, { subtree: true, childList: true, characterData: true });
+    localize();
+    return () => observer.disconnect();
+  }, [root, lang]);
 }
 
 /** The server's words for a refused upload (a 413's limit, a 422's field message); null when it gave none (no connection, a 5xx). */

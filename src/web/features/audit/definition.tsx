@@ -18,7 +18,11 @@ function userLabel(row: AuditRow, { t, lang }: ShowContext): string {
   return `${row.user_name} (${role ?? ''}${row.user_id ? ` #${localizeDigits(String(row.user_id), lang)}` : ''})`;
 }
 
-const recordLabel = (row: AuditRow, { lang }: ShowContext) => (row.entity_id ? `${row.entity} #${localizeDigits(String(row.entity_id), lang)}` : row.entity);
+/** The kind of record in the interface language (the server's name when the catalog has none) and its id. */
+function recordLabel(row: AuditRow, { t, lang }: ShowContext): string {
+  const kind = t(`audit.entities.${row.entity}`, { defaultValue: row.entity });
+  return row.entity_id ? `${kind} #${localizeDigits(String(row.entity_id), lang)}` : kind;
+}
 
 /** The changed fields as the server stored them; React escapes every character of it. */
 const changes = (value: Record<string, unknown> | null | undefined) => (value ? <Code block>{JSON.stringify(value, null, 2)}</Code> : '—');

@@ -4,7 +4,7 @@
  */
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ROLES } from '../../../common/constants';
+import { ROLES, type Role } from '../../../common/constants';
 import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute';
 import { UserRoleBody } from '../../../common/schemas/content';
 import type { PublicUser } from '../../../common/schemas/user';
@@ -14,6 +14,7 @@ import { FormSection, InstituteFormSections, instituteValues } from '../../insti
 import { instituteFacts } from '../../institute/instituteFacts';
 import { idColumn, idDetail, stampDetails, statusColumn, statusDetail } from '../../resources/columns';
 import { defineResource } from '../../resources/defineResource';
+import type { ShowContext } from '../../resources/types';
 import type { ListRowOf } from '../../../common/resources';
 
 type UserRoleRow = ListRowOf<'userRoles'>;
@@ -67,13 +68,16 @@ export const users = defineResource<PublicUser>({
   rowLabel: (row) => row.name,
 });
 
+/** The two roles the system runs on in the interface language (seeded as 'Admin' and 'Institute'); others as titled. */
+const roleTitle = (row: UserRoleRow, { t }: ShowContext) => ((ROLES as readonly string[]).includes(row.slug) ? t(`role.${row.slug as Role}`) : row.title);
+
 export const userRoles = defineResource<UserRoleRow>({
   resource: 'userRoles',
   section: 'users',
   subPath: '/user-role',
   text: 'userRoles',
-  list: { columns: [idColumn, { key: 'title', label: 'title', priority: 1 }, { key: 'slug', label: 'slug', nowrap: true }, statusColumn] },
+  list: { columns: [idColumn, { key: 'title', label: 'title', priority: 1, render: roleTitle }, { key: 'slug', label: 'slug', nowrap: true }, statusColumn] },
   form: { schema: UserRoleBody, values: (row) => ({ title: row?.title ?? '' }), fields: [{ kind: 'text', name: 'title', label: 'role_title' }] },
-  details: { rows: [idDetail, { label: 'title', value: (row) => row.title }, { label: 'slug', value: (row) => row.slug }, ...stampDetails] },
+  details: { rows: [idDetail, { label: 'title', value: roleTitle }, { label: 'slug', value: (row) => row.slug }, ...stampDetails] },
   rowLabel: (row) => row.title,
 });

@@ -685,6 +685,20 @@ export const bnOffice = {
   audit: {
     readOnly: 'অডিট লগ কেবল পড়া যায়; কেউ এটি বদলাতে বা মুছতে পারে না।',
     nobody: 'লগইন ছাড়া',
+    /** What kind of record an entry is about (the server's resource names). */
+    entities: {
+      users: 'ব্যবহারকারী',
+      'user-roles': 'রোল',
+      'scholarship-registrations': 'বৃত্তি নিবন্ধন',
+      'scholarship-payments': 'নিবন্ধন ফি পরিশোধ',
+      settings: 'সেটিংস',
+      'web-page-menu': 'মেনু',
+      'web-page-sub-menu': 'সাব মেনু',
+      'blog-categories': 'ব্লগ ক্যাটাগরি',
+      'news-categories': 'সংবাদ ক্যাটাগরি',
+      'notice-categories': 'নোটিশ ক্যাটাগরি',
+      'page-build': 'পেজ',
+    },
     actions: {
       payment_approve: 'পেমেন্ট অনুমোদন',
       payment_unapprove: 'পেমেন্টের অনুমোদন বাতিল',

@@ -680,6 +680,20 @@ export const enOffice = {
   audit: {
     readOnly: 'The audit log is read-only; nobody can change or delete it.',
     nobody: 'Not logged in',
+    /** What kind of record an entry is about (the server's resource names). */
+    entities: {
+      users: 'User',
+      'user-roles': 'Role',
+      'scholarship-registrations': 'Scholarship registration',
+      'scholarship-payments': 'Registration fee payment',
+      settings: 'Settings',
+      'web-page-menu': 'Menu',
+      'web-page-sub-menu': 'Sub menu',
+      'blog-categories': 'Blog category',
+      'news-categories': 'News category',
+      'notice-categories': 'Notice category',
+      'page-build': 'Page',
+    },
     actions: {
       payment_approve: 'Payment approved',
       payment_unapprove: 'Payment approval withdrawn',
