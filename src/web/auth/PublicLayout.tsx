@@ -6,8 +6,8 @@
 import { Box, Group, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '../app/paths';
+import { useSiteName } from '../app/siteName';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { useSession } from './session';
@@ -19,9 +19,9 @@ function intendedRoute(state: unknown): string | undefined {
 }
 
 export function PublicLayout() {
-  const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
+  const siteName = useSiteName();
   if (session.isPending) return <FullPageLoader />;
   if (session.data) return <Navigate to={intendedRoute(location.state) ?? paths.dashboard} replace />;
   return (
@@ -36,7 +36,7 @@ export function PublicLayout() {
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
         <Text fw={600} c="teal.9" truncate>
-          {t('app.name')}
+          {siteName}
         </Text>
         <LanguageSwitch />
       </Group>

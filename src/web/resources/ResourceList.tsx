@@ -69,6 +69,12 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
   const { list } = resource;
   const [state, change] = useListState(compact ? undefined : list.pageSize);
   const status = fixedStatus ?? (isAdmin ? state.status : 1);
+  const roleColumns = useMemo(() => list.columns.filter((column) => !column.roles || column.roles.includes(user.role)), [list.columns, user.role]);
+  // Related rows only for the columns this role sees (an institute's list needs no institute).
+  const relations = useMemo(() => {
+    const wanted = new Set([...(list.relations ?? []), ...roleColumns.flatMap((column) => (column.relation ? [column.relation] : []))]);
+    return wanted.size > 0 ? [...wanted] : undefined;
+  }, [list.relations, roleColumns]);
   const query = useQuery(
     resource.queries.list({
       page: state.page,
@@ -76,14 +82,13 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
       status,
       search: state.search,
       fields: list.fields,
-      relations: list.relations,
+      relations,
       filters,
     }),
   );
   const changes = useRowChanges(resource);
   const context: ShowContext = { t, lang };
   const rows = query.data?.data ?? [];
-  const roleColumns = useMemo(() => list.columns.filter((column) => !column.roles || column.roles.includes(user.role)), [list.columns, user.role]);
   const { area, table, columns } = useFittedColumns(roleColumns, query.data);
   const firstPosition = query.data?.from ?? 1;
 
@@ -135,7 +140,9 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
 
       <Group justify="space-between" gap="sm">
         <SearchBox value={state.search} onSearch={(search) => change({ search }, { replace: true })} />
-        {isAdmin && fixedStatus === undefined && <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />}
+        {isAdmin && fixedStatus === undefined && list.statusFilter !== false && (
+          <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />
+        )}
       </Group>
 
       {query.isError && !query.data ? (

@@ -30,6 +30,8 @@ export type Column<R> = {
    * higher numbers go first (useFittedColumns; 2 when not said). The row's details show every field.
    */
   priority?: number;
+  /** The list's relation this column reads (asked for only when the column is shown to the user's role). */
+  relation?: string;
   /** Shown only to these roles (an institute needs no column naming itself). */
   roles?: readonly Role[];
 };

@@ -12,6 +12,7 @@ import { use } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { PublicUser } from '../../common/schemas/user';
 import { paths } from '../app/paths';
+import { useSiteName } from '../app/siteName';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { officeTextReady } from '../i18n/office';
@@ -27,6 +28,7 @@ function ShellLayout({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const logout = useLogout();
+  const siteName = useSiteName();
   useLastRoute(user.id);
 
   return (
@@ -40,8 +42,9 @@ function ShellLayout({ user }: { user: PublicUser }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.open')} />
-            <Text component={Link} to={paths.dashboard} fw={600} c="teal.9" truncate>
-              {t('app.name')}
+            {/* Two lines on a phone rather than a cut name ('Scholarship Exa…'). */}
+            <Text component={Link} to={paths.dashboard} fw={600} c="teal.9" fz={{ base: 'sm', sm: 'md' }} lh={1.25} lineClamp={2}>
+              {siteName}
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">

@@ -141,7 +141,8 @@ export default function FilePondInput({
         fetch(fileUrl(source), { signal: controller.signal })
           .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
           .then(
-            (blob) => load(new File([blob], source.split('/').pop() ?? source, { type: blob.type })),
+            // The stored name is a hash: the widget names the file by what it is instead.
+            (blob) => load(new File([blob], storedFileName(source, t('upload.storedFile')), { type: blob.type })),
             () => {
               if (!controller.signal.aborted) error(t('upload.widget.loadError'));
             },
@@ -202,6 +203,12 @@ export default function FilePondInput({
       <CurrentFiles name={name} paths={storedPaths(value)} allowMultiple={allowMultiple} preview={preview && acceptsOnlyImages(acceptedTypes)} />
     </div>
   );
+}
+
+/** 'logo.png' for a stored 'uploads/settings/3f…9a.png': the stored name is a hash nobody chose. */
+function storedFileName(source: string, name: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(source)?.[1];
+  return extension ? `${name}.${extension.toLowerCase()}` : name;
 }
 
 /** FilePond's texts with numbers in them: the progress ('72%') and a file's size ('11 KB'); never the file's name. */

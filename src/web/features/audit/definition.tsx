@@ -41,6 +41,8 @@ export const auditLogs = defineResource<AuditRow>({
       { key: 'ip', label: 'audit_ip', render: (row) => row.ip ?? '—', nowrap: true, priority: 4 },
     ],
     addNew: false,
+    // Entries are never deactivated: an active/deactivated switch would mean nothing.
+    statusFilter: false,
     exportTitle: 'audit-log',
   },
   form: { schema: z.object({}), values: () => ({}) },

@@ -1,6 +1,6 @@
 /**
  * Scholarship registrations (spec §2, §3, §5): the list of spec §2 (SI, Reg no, Name, Class, Gender,
- * Mobile, Father, Mother), 100 a page; the registration form with its role rules; the printable
+ * Mobile, Father, Mother; for admins the institute too), 100 a page; the registration form with its role rules; the printable
  * details. An institute sees and changes only its own students (the server's owner rule).
  */
 import { Text } from '@mantine/core';
@@ -42,6 +42,15 @@ const columns: readonly Column<RegistrationRow>[] = [
         )}
       </>
     ),
+  },
+  // An admin's list holds every institute's students: whose is each row.
+  {
+    key: 'institute',
+    label: 'institute_name',
+    render: (row) => row.institute?.name ?? '—',
+    relation: 'institute',
+    roles: ['admin'],
+    priority: 2,
   },
   { key: 'class', label: 'class', render: (row, { t }) => classLabel(t, row.class), nowrap: true },
   { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true, priority: 3 },

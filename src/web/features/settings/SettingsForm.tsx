@@ -16,6 +16,7 @@ import { useApiForm, type FormValues } from '../../components/forms/useApiForm';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { notifySuccess } from '../../components/notify';
 import { UploadField } from '../../components/upload/UploadField';
+import { refreshSiteName } from '../../app/siteName';
 import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { settingsApi, settingValuesQuery } from './api';
@@ -55,7 +56,7 @@ function SettingsValuesForm({ subGroupId, values, queryKey }: { subGroupId: numb
     onSubmit: async (submitted) => {
       const { message } = await settingsApi.update(settingsUpdateBody(subGroupId, submitted as SettingsFormValues));
       notifySuccess(message);
-      await queryClient.invalidateQueries({ queryKey });
+      await Promise.all([queryClient.invalidateQueries({ queryKey }), refreshSiteName()]);
     },
   });
 

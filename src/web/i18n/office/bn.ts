@@ -54,6 +54,7 @@ export const bnOffice = {
   profileCard: {
     title: 'প্রোফাইল',
     uid: 'প্রতিষ্ঠান আইডি',
+    userId: 'ব্যবহারকারী আইডি',
     email: 'ইমেইল',
     mobile: 'মোবাইল',
     address: 'ঠিকানা',
@@ -623,6 +624,7 @@ export const bnOffice = {
     previewAlt: 'আপলোড করা ছবি',
     tooBigToast: '৫ মেগাবাইটের কম আকারের ফাইল আপলোড করুন।',
     uploadFailed: 'আপলোড ব্যর্থ হয়েছে',
+    storedFile: 'সংরক্ষিত-ফাইল',
     deleteFailed: 'মুছে ফেলা ব্যর্থ হয়েছে',
     sizeHint: 'ছবির মাপ {{width}} × {{height}} পিক্সেল, সর্বোচ্চ ৫ মেগাবাইট',
     types: {

@@ -50,6 +50,7 @@ export const enOffice = {
   profileCard: {
     title: 'Profile',
     uid: 'Institute id',
+    userId: 'User id',
     email: 'Email',
     mobile: 'Mobile',
     address: 'Address',
@@ -618,6 +619,7 @@ export const enOffice = {
     previewAlt: 'Uploaded image',
     tooBigToast: 'upload less than 5MB.',
     uploadFailed: 'Upload failed',
+    storedFile: 'saved-file',
     deleteFailed: 'Delete failed',
     sizeHint: 'Image size {{width}} × {{height}} pixels, at most 5 MB',
     types: {
