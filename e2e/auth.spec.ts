@@ -107,12 +107,13 @@ test('the admin sees the admin navigation', async ({ page }) => {
   await logout(page, 'navigation');
 });
 
-test('a wrong password shows the Bengali error under the login field', async ({ page }) => {
+test('a wrong password shows the Bengali error under the login field and in the toast', async ({ page }) => {
   await login(page, ADMIN.email, 'not-the-password');
   const email = field(page, bn.login.email);
   await expect(await errorUnder(email)).toHaveText(messages.bn.invalid_credentials);
   await expect(email).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(messages.bn.validation_failed)).toBeVisible();
+  // The toast says what is wrong, not "fill the form correctly".
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: messages.bn.invalid_credentials })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -45,7 +45,7 @@ export function newInstitute(): Institute {
 }
 
 /** Registers through the API, for journeys that need an account but are not about registering. */
-export async function registerByApi(request: APIRequestContext, institute: Institute): Promise<string> {
+export async function registerByApi(request: APIRequestContext, institute: Institute, extra: Record<string, unknown> = {}): Promise<string> {
   const response = await request.post('/api/auth/register', {
     data: {
       name: institute.name,
@@ -60,6 +60,7 @@ export async function registerByApi(request: APIRequestContext, institute: Insti
       post_office: 'সাভার',
       password: institute.password,
       password_confirmation: institute.password,
+      ...extra,
     },
   });
   expect(response.status()).toBe(200);

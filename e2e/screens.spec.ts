@@ -168,7 +168,8 @@ for (const viewport of VIEWPORTS) {
       await shoot(page, viewport.name, 'export-prompt');
       await page.keyboard.press('Escape');
 
-      await page.getByTestId('list-row').first().locator('td').nth(1).dblclick();
+      // The first cell shown: which columns a phone shows depends on their priorities.
+      await page.getByTestId('list-row').first().locator('td').first().dblclick();
       await expect(page.getByTestId('details-table')).toBeVisible();
       await shoot(page, viewport.name, 'details');
       await page.goto('/web-pages-management/notice-categories/create');
@@ -191,7 +192,8 @@ for (const viewport of VIEWPORTS) {
 
       // The printed user details: no header, navigation, menus or buttons.
       await page.goto(`/user?search=${encodeURIComponent(existing.email)}`);
-      await page.getByTestId('list-row').filter({ hasText: existing.email }).getByText(existing.email).dblclick();
+      // The search found it by email; a narrow list may not show the email column (its priority), so the name opens it.
+      await page.getByTestId('list-row').first().getByText(existing.name).dblclick();
       await expect(page.getByTestId('details-table')).toContainText(existing.nameEnglish);
       await shoot(page, viewport.name, 'user-details');
       await page.emulateMedia({ media: 'print' });
@@ -240,7 +242,7 @@ for (const viewport of VIEWPORTS) {
       await shoot(page, viewport.name, 'registration-form-bottom');
 
       await page.goto('/scholarship-registrations');
-      await page.getByTestId('list-row').first().locator('td').nth(2).dblclick();
+      await page.getByTestId('list-row').first().locator('td').first().dblclick();
       await expect(page.getByTestId('registration-sheet')).toBeVisible();
       await shoot(page, viewport.name, 'registration-details');
 

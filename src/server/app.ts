@@ -49,6 +49,7 @@ import { uploadsRoutes } from './modules/media/uploads.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { storagePlugin } from './lib/storage/index.js';
 import { resources } from './modules/resources.js';
+import { siteIdentityRoutes } from './modules/site/site-identity.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { Dispatcher } from './modules/notices/dispatcher.js';
 import { outboxRoutes } from './modules/notices/outbox.routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     async (api) => {
       await api.register(healthRoutes);
       await api.register(geoRoutes);
+      await api.register(siteIdentityRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(
         async (v1) => {

@@ -8,7 +8,7 @@ import { App } from './app/App';
 import { endSession } from './auth/session';
 import { languageReady } from './i18n';
 
-// A 401 from any call outside /auth means the token is no longer valid: back to the login screen.
+// A 401 from any call outside /auth means the token is no longer valid: back to the login screen, which says why.
 setUnauthorizedHandler(endSession);
 
 // Rendered once the remembered language's text is there (at once for Bengali).

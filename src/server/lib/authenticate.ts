@@ -54,10 +54,17 @@ const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-    .select(['users.id', 'users.name', 'users.institute_name_english', 'users.must_change_password', 'users.totp_enabled_at', 'user_roles.slug as role'])
+    .select([
+      'users.id',
+      'users.name',
+      'users.institute_name_english',
+      'users.must_change_password',
+      'users.totp_enabled_at',
+      'users.status',
+      'user_roles.slug as role',
+    ])
     .where('access_tokens.token_hash', '=', args.tokenDigest)
     .where('access_tokens.expires_at', '>', args.now)
-    .where('users.status', '=', 1)
     .limit(1),
 );
 
@@ -70,13 +77,15 @@ export const authentication = fp(async (app: FastifyInstance) => {
     const tokenDigest = digest(token);
     const [row] = await tokenOwner(app.db, { tokenDigest, now: now() });
     if (!row) throw unauthenticated();
+    // A deactivated account's open session ends with the reason, which the login screen then shows.
+    if (row.status !== 1) throw new HttpError(401, 'account_inactive');
     // After a temporary password (architecture §5) the account does nothing else until it has its own.
     if (row.must_change_password && !request.routeOptions.config.beforePasswordChange) throw new HttpError(403, 'password_change_required');
     // When every admin must use two-factor login, an admin without it does nothing else until enrolled
     // (read only for such admins: no other request pays for the policy).
     if (row.role === 'admin' && !row.totp_enabled_at && !request.routeOptions.config.beforeTwoFactor && (await adminsMustUseTwoFactor(app.db)))
       throw new HttpError(403, 'two_factor_enrolment_required');
-    const { must_change_password: _mustChange, totp_enabled_at: _twoFactor, ...user } = row;
+    const { must_change_password: _mustChange, totp_enabled_at: _twoFactor, status: _status, ...user } = row;
     request.user = { ...user, role: row.role as Role };
     request.tokenDigest = tokenDigest;
   });

@@ -27,10 +27,10 @@ export class ApiError extends Error {
   }
 }
 
-let onUnauthorized: () => void = () => {};
+let onUnauthorized: (reason: string) => void = () => {};
 
-/** Called when a call outside /auth answers 401: the stored session is no longer valid. */
-export function setUnauthorizedHandler(handler: () => void): void {
+/** Called when a call outside /auth answers 401 (the stored session is no longer valid), with the server's reason. */
+export function setUnauthorizedHandler(handler: (reason: string) => void): void {
   onUnauthorized = handler;
 }
 
@@ -57,7 +57,10 @@ export async function apiFetch(path: string, { method = 'POST', body, signal, ac
     if (signal?.aborted) throw error;
     throw new ApiError(0, '', null);
   }
-  if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
+  if (response.status === 401 && !path.startsWith('/auth/')) {
+    const reason = await errorOf(response.clone());
+    onUnauthorized(reason.message);
+  }
   return response;
 }
 

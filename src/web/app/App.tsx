@@ -5,12 +5,16 @@
 import { MantineProvider } from '@mantine/core';
 import { ToastHost } from '../components/ToastHost';
 import { AppRoutes } from './AppRoutes';
-import { theme } from './theme';
+import { refreshSiteName, SiteTitle } from './siteName';
+import { cssVariables, theme } from './theme';
+
+void refreshSiteName();
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
       <ToastHost />
+      <SiteTitle />
       <AppRoutes />
     </MantineProvider>
   );

@@ -9,6 +9,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { PublicLayout } from '../auth/PublicLayout';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { NavigationEffects } from './NavigationEffects';
 import { paths } from './paths';
 
 const RegisterPage = lazy(() => import('../auth/RegisterPage'));
@@ -30,6 +31,7 @@ const Shell = lazy(async () => {
 export function AppRoutes() {
   return (
     <BrowserRouter>
+      <NavigationEffects />
       <Suspense fallback={<FullPageLoader />}>
         <Routes>
           <Route element={<PublicLayout />}>

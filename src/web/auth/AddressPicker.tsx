@@ -1,6 +1,7 @@
 /**
  * Division → district → upazila, each list narrowed by the one before; choosing a parent clears
- * its children. Names in the interface language. Part of the registration chunk, with the geo data.
+ * its children. Names in the interface language, in its alphabetical order, searchable. Part of the
+ * registration chunk, with the geo data.
  */
 import { SimpleGrid } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -12,8 +13,13 @@ import { useLanguage } from '../i18n';
 
 type Place = { id: number; name_en: string; name_bn: string };
 
+/** In the alphabetical order of the language they are read in (the data's own order is by English name). */
+const collators: Record<Lang, Intl.Collator> = { bn: new Intl.Collator('bn'), en: new Intl.Collator('en') };
+
 const options = (places: readonly Place[], lang: Lang) =>
-  places.map((place) => ({ value: String(place.id), label: lang === 'bn' ? place.name_bn : place.name_en }));
+  places
+    .map((place) => ({ value: String(place.id), label: lang === 'bn' ? place.name_bn : place.name_en }))
+    .sort((a, b) => collators[lang].compare(a.label, b.label));
 
 export function AddressPicker() {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { authApi } from './api';
 import { AuthCard } from './AuthCard';
 import { RegisteredBanner } from './RegisteredBanner';
 import { clearRegistered, registeredUid } from './registrationMarker';
-import { startSession } from './session';
+import { sessionEndReason, startSession } from './session';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useLoginForm } from './useLoginForm';
 
@@ -20,6 +20,8 @@ export function LoginPage() {
   const [uid] = useState(registeredUid);
   /** Set when the password was right and the account asks for its second factor. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  // Why the last session ended when the server ended it (a deactivated account), instead of a silent login screen.
+  const [ended] = useState(sessionEndReason);
   const form = useLoginForm({
     defaultEmail: uid ?? '',
     onSubmit: async (values) => {
@@ -48,6 +50,11 @@ export function LoginPage() {
       ]}
     >
       {uid && <RegisteredBanner uid={uid} />}
+      {ended && (
+        <Alert color="orange" variant="light" mb="md" data-testid="session-ended">
+          {ended}
+        </Alert>
+      )}
       {/* noValidate: loginRules.ts checks, with the product's own messages. */}
       <form id={form.formId} onSubmit={(event) => void form.submit(event)} noValidate>
         <Stack gap="md">

@@ -27,6 +27,8 @@ let checked = !readToken();
 /** Bumped by every change, so that an older check's late answer is dropped. */
 let generation = 0;
 const listeners = new Set<() => void>();
+/** Why the server ended the last session (a deactivated account), for the login screen; null after a logout. */
+let endReason: string | null = null;
 const endListeners = new Set<() => void>();
 
 function publish(next: SessionState): void {
@@ -40,6 +42,7 @@ async function fetchSessionUser(): Promise<PublicUser | null> {
     return (await authApi.me()).data.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
+      endReason = error.message || null;
       forgetToken();
       return null;
     }
@@ -96,15 +99,22 @@ export function onSessionEnd(listener: () => void): void {
   endListeners.add(listener);
 }
 
+/** Why the server ended the last session, if it did. */
+export function sessionEndReason(): string | null {
+  return endReason;
+}
+
 export function startSession(user: PublicUser, token: string): void {
+  endReason = null;
   saveToken(token);
   checked = true;
   generation++;
   publish(signedIn(user));
 }
 
-/** Forgets the token and everything cached for the account; the layouts then show the login screen. */
-export function endSession(): void {
+/** Forgets the token and everything cached for the account; the layouts then show the login screen (with the server's reason when it ended the session). */
+export function endSession(reason?: string): void {
+  endReason = reason || null;
   forgetToken();
   for (const listener of endListeners) listener();
   checked = true;

@@ -38,9 +38,10 @@ export function useLoginForm(options: { defaultEmail: string; onSubmit: (values:
 
   const check = (name: LoginField, next: LoginBody) => setErrors((current) => ({ ...current, [name]: messagesOf(next)[name] }));
 
-  const showInvalid = (paths: string[]) => {
+  /** The toast says what is wrong (a wrong password, a deactivated account) when the server said so, else to check the form. */
+  const showInvalid = (paths: string[], reason?: string) => {
     revealFirstError(document.getElementById(formId), paths);
-    notifyError(translate(currentLanguage(), 'validation_failed'));
+    notifyError(reason ?? translate(currentLanguage(), 'validation_failed'));
   };
 
   /** The props of a Mantine input for `name`, as useBoundField gives them. */
@@ -88,7 +89,7 @@ export function useLoginForm(options: { defaultEmail: string; onSubmit: (values:
         }
         setErrors(placed);
         if (others.length > 0) setUnplaced(others.join(' '));
-        showInvalid(Object.keys(placed));
+        showInvalid(Object.keys(placed), Object.values(placed)[0] ?? others[0]);
       } else {
         notifyError(failureMessage(error));
       }

@@ -4,8 +4,18 @@ import { translate } from '../../common/messages';
 import { ApiError } from '../api/client';
 import { currentLanguage, i18n } from '../i18n';
 
+/** Error toasts still shown: they belong to the screen they were raised on. */
+const errorToasts = new Set<string>();
+
 export function notifyError(message: string): void {
-  notifications.show({ color: 'red', message });
+  const id = notifications.show({ color: 'red', message, onClose: () => errorToasts.delete(id) });
+  errorToasts.add(id);
+}
+
+/** Hides the error toasts of the screen left behind (a failed login's must not follow onto the dashboard). */
+export function clearErrorToasts(): void {
+  for (const id of errorToasts) notifications.hide(id);
+  errorToasts.clear();
 }
 
 /** The server's own words for a call that worked ('Data stored successfully.'). */

@@ -13,6 +13,7 @@ export const en = {
     loading: 'Loading…',
     networkError: 'Could not reach the server. Check the internet connection and try again.',
     retry: 'Try again',
+    waitingForUpload: 'Waiting for the upload…',
   },
   login: {
     title: 'Log in',

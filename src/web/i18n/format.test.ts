@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, formatNumber, localizeDigits, todayIso } from './format';
+import { formatDateTime, formatDay, formatMoney, formatNumber, localizeDigits, todayIso } from './format';
 
 describe('numbers in the interface language', () => {
   it('shows an institute id and a mobile number in Bengali digits, leading zero kept', () => {
@@ -18,6 +18,12 @@ describe('numbers in the interface language', () => {
     expect(formatMoney(0, 'bn')).toBe('৳০');
     expect(formatMoney(120000, 'bn')).toBe('৳১,২০,০০০');
     expect(formatMoney(1200, 'en')).toBe('৳1,200');
+  });
+
+  it('shows a time in Bengali without Latin letters or digits', () => {
+    const shown = formatDateTime('2026-11-24T18:37:00Z', 'bn');
+    expect(shown).not.toMatch(/[A-Za-z0-9]/);
+    expect(shown).toMatch(/[০-৯]{2}:[০-৯]{2}$/);
   });
 
   it('shows a deposit date as the day it names, and today as a date input holds it', () => {

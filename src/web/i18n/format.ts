@@ -17,8 +17,11 @@ export function formatDate(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long' }).format(new Date(iso));
 }
 
+/** Bengali reads the time on a 24-hour clock: bn-BD's 12-hour clock keeps the Latin 'AM'/'PM'. */
 export function formatDateTime(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short', ...(lang === 'bn' ? { hourCycle: 'h23' as const } : {}) }).format(
+    new Date(iso),
+  );
 }
 
 /** A download's size so far: '৫১২ বাইট', '১২.৩ কিলোবাইট', '৪.১ মেগাবাইট'. */

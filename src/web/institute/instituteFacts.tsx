@@ -2,13 +2,14 @@
  * An institute account shown as details rows (spec §2 Users details, Profile view): the same rows on
  * the admin's user details and on the user's own profile, both printable.
  */
-import { Anchor } from '@mantine/core';
+import { Anchor, Image } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { INSTITUTE_LEVELS, INSTITUTE_TYPES, MANAGEMENT_TYPES } from '../../common/constants';
 import { districtById, divisionById, upazilaById } from '../../common/geo';
 import type { Lang } from '../../common/messages';
 import type { PublicUser } from '../../common/schemas/user';
+import { fileUrl } from '../components/upload/uploadValue';
 import { formatDate, localizeDigits } from '../i18n/format';
 
 type InstituteType = (typeof INSTITUTE_TYPES)[number];
@@ -18,6 +19,9 @@ type ManagementType = (typeof MANAGEMENT_TYPES)[number];
 type Fact = { label: (t: TFunction) => string; value: (user: PublicUser, context: { t: TFunction; lang: Lang }) => ReactNode };
 
 const digits = (value: string | null, lang: Lang) => (value ? localizeDigits(value, lang) : null);
+
+const picture = (path: string | null, alt: string, testId: string) =>
+  path ? <Image src={fileUrl(path)} alt={alt} w={96} h={96} fit="contain" radius="sm" data-testid={testId} /> : null;
 
 const link = (url: string | null) =>
   url ? (
@@ -77,4 +81,6 @@ export const instituteFacts: readonly Fact[] = [
   { label: (t) => t('register.fields.facebook'), value: (user) => link(user.facebook) },
   { label: (t) => t('fields.address'), value: (user, { t, lang }) => addressOf(user, t, lang) || null },
   { label: (t) => t('profileCard.since'), value: (user, { lang }) => formatDate(user.created_at, lang) },
+  { label: (t) => t('register.fields.file'), value: (user, { t }) => picture(user.file, t('register.fields.file'), 'fact-logo') },
+  { label: (t) => t('register.fields.photo'), value: (user, { t }) => picture(user.photo, t('register.fields.photo'), 'fact-photo') },
 ];

@@ -7,6 +7,7 @@
 import { Alert, Badge, Box, Button, Center, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconEye, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/session';
@@ -22,6 +23,8 @@ import { can, type Row } from './api';
 import type { Resource } from './defineResource';
 import { useListState } from './listState';
 import type { ShowContext } from './types';
+import './list.css';
+import { useFittedColumns } from './useFittedColumns';
 import { useRowChanges } from './useRowChanges';
 
 /** A cell's text when the column has no renderer of its own. */
@@ -66,6 +69,12 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
   const { list } = resource;
   const [state, change] = useListState(compact ? undefined : list.pageSize);
   const status = fixedStatus ?? (isAdmin ? state.status : 1);
+  const roleColumns = useMemo(() => list.columns.filter((column) => !column.roles || column.roles.includes(user.role)), [list.columns, user.role]);
+  // Related rows only for the columns this role sees (an institute's list needs no institute).
+  const relations = useMemo(() => {
+    const wanted = new Set([...(list.relations ?? []), ...roleColumns.flatMap((column) => (column.relation ? [column.relation] : []))]);
+    return wanted.size > 0 ? [...wanted] : undefined;
+  }, [list.relations, roleColumns]);
   const query = useQuery(
     resource.queries.list({
       page: state.page,
@@ -73,14 +82,14 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
       status,
       search: state.search,
       fields: list.fields,
-      relations: list.relations,
+      relations,
       filters,
     }),
   );
   const changes = useRowChanges(resource);
   const context: ShowContext = { t, lang };
   const rows = query.data?.data ?? [];
-  const columns = list.columns.filter((column) => !column.roles || column.roles.includes(user.role));
+  const { area, table, columns } = useFittedColumns(roleColumns, query.data);
   const firstPosition = query.data?.from ?? 1;
 
   const actionsOf = (row: R): RowAction[] => {
@@ -133,7 +142,9 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
 
       <Group justify="space-between" gap="sm">
         <SearchBox value={state.search} onSearch={(search) => change({ search }, { replace: true })} />
-        {isAdmin && fixedStatus === undefined && <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />}
+        {isAdmin && fixedStatus === undefined && list.statusFilter !== false && (
+          <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />
+        )}
       </Group>
 
       {query.isError && !query.data ? (
@@ -148,8 +159,9 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
       ) : (
         <Paper withBorder pos="relative" mih={compact ? 160 : 450} data-testid="list-table">
           <LoadingOverlay visible={query.isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
-          <Table.ScrollContainer minWidth={list.minWidth ?? 0} type="native">
-            <Table highlightOnHover verticalSpacing="sm" striped>
+          {/* Only the columns that fit show (useFittedColumns); the gear stays at the row's end, sticky if a cell is still too wide. */}
+          <Table.ScrollContainer ref={area} minWidth={0} type="native">
+            <Table ref={table} highlightOnHover verticalSpacing="sm" striped>
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((column) => (
@@ -157,7 +169,7 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
                       {t(`fields.${column.label}`)}
                     </Table.Th>
                   ))}
-                  <Table.Th w={1} style={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
+                  <Table.Th w={1} className="list-actions" style={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
                     {t('list.actions')}
                   </Table.Th>
                 </Table.Tr>
@@ -175,11 +187,11 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
                     data-testid="list-row"
                   >
                     {columns.map((column) => (
-                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}>
                         {column.render ? column.render(row, context, firstPosition + index) : plain((row as Record<string, unknown>)[column.key], context)}
                       </Table.Td>
                     ))}
-                    <Table.Td style={{ textAlign: 'end' }}>
+                    <Table.Td className="list-actions" style={{ textAlign: 'end' }}>
                       <RowActions label={t('list.actionsFor', { name: resource.rowLabel(row) })} actions={actionsOf(row)} />
                     </Table.Td>
                   </Table.Tr>

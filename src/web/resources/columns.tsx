@@ -11,15 +11,16 @@ type Stamped = { created_at: string; updated_at?: string };
 
 export const showId = (id: number, { lang }: ShowContext) => localizeDigits(String(id), lang);
 
-/** Spec §2's SI: the row's place in the whole list, counting on across pages. */
+/** Spec §2's SI: the row's place in the whole list, counting on across pages. The id gives way before it (priority 4). */
 export const serialColumn: Column<WithId> = {
   key: 'si',
   label: 'si',
   render: (_row, { lang }, position) => localizeDigits(String(position), lang),
   nowrap: true,
+  priority: 3,
 };
 
-export const idColumn: Column<WithId> = { key: 'id', label: 'id', render: (row, context) => showId(row.id, context), nowrap: true };
+export const idColumn: Column<WithId> = { key: 'id', label: 'id', render: (row, context) => showId(row.id, context), nowrap: true, priority: 4 };
 
 export const statusColumn: Column<WithStatus> = { key: 'status', label: 'status', render: (row) => <StatusBadge status={row.status} />, nowrap: true };
 

@@ -24,8 +24,8 @@ export type ResourceConfig<R extends Row> = {
     relations?: readonly string[];
     /** Spec §2: every list has Add New except payments. */
     addNew?: boolean;
-    /** Below this width (px) the table scrolls sideways instead of squeezing; none for narrow tables. */
-    minWidth?: number;
+    /** Admins choose active or deactivated rows; false for a list whose rows are never deactivated (the audit log). */
+    statusFilter?: boolean;
     /** The export's title; no Export button when absent. */
     exportTitle?: string;
     /** Rows a page unless the address says otherwise (architecture §5: 100 for registrations, 10 elsewhere). */

@@ -25,6 +25,13 @@ export type Column<R> = {
   render?: (row: R, context: ShowContext, position: number) => ReactNode;
   /** Cell text may wrap (long titles) or not (ids, dates). */
   nowrap?: boolean;
+  /**
+   * Which columns give way when the list is wider than its area: 1 always stays (what names the row),
+   * higher numbers go first (useFittedColumns; 2 when not said). The row's details show every field.
+   */
+  priority?: number;
+  /** The list's relation this column reads (asked for only when the column is shown to the user's role). */
+  relation?: string;
   /** Shown only to these roles (an institute needs no column naming itself). */
   roles?: readonly Role[];
 };

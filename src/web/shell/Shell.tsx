@@ -9,9 +9,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { use } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import type { PublicUser } from '../../common/schemas/user';
 import { paths } from '../app/paths';
+import { useSiteName } from '../app/siteName';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { officeTextReady } from '../i18n/office';
@@ -27,7 +28,8 @@ function ShellLayout({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const logout = useLogout();
-  useLastRoute();
+  const siteName = useSiteName();
+  useLastRoute(user.id);
 
   return (
     <AppShell
@@ -40,8 +42,9 @@ function ShellLayout({ user }: { user: PublicUser }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.open')} />
-            <Text component={Link} to={paths.dashboard} fw={600} c="teal.9" truncate>
-              {t('app.name')}
+            {/* Two lines on a phone rather than a cut name ('Scholarship Exa…'). */}
+            <Text component={Link} to={paths.dashboard} fw={600} c="teal.9" fz={{ base: 'sm', sm: 'md' }} lh={1.25} lineClamp={2}>
+              {siteName}
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -65,6 +68,7 @@ export default function Shell() {
   if (officeTextReady) use(officeTextReady);
   const { t } = useTranslation();
   const session = useSession();
+  const location = useLocation();
   if (session.isPending) return <FullPageLoader />;
   if (session.isError) {
     return (
@@ -74,7 +78,8 @@ export default function Shell() {
       </Stack>
     );
   }
-  if (!session.data) return <Navigate to={paths.login} replace />;
+  // The login screen sends the user on to where they meant to go (a deep link opened while logged out).
+  if (!session.data) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return (
     <ModalsProvider>
       <ShellLayout user={session.data} />

@@ -4,7 +4,7 @@ import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../common/schemas/user';
-import { paths } from '../app/paths';
+import { avatarOf } from '../components/UserIdentity';
 import { sectionPath } from './sections';
 
 export function UserMenu({ user, onLogout }: { user: PublicUser; onLogout: () => void }) {
@@ -14,7 +14,7 @@ export function UserMenu({ user, onLogout }: { user: PublicUser; onLogout: () =>
       <Menu.Target>
         <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={paths.defaultAvatar} alt="" radius="xl" size={36} />
+            <Avatar src={avatarOf(user)} alt="" radius="xl" size={36} data-testid="header-avatar" />
             <Text size="sm" fw={600} maw={180} truncate visibleFrom="sm">
               {user.name}
             </Text>

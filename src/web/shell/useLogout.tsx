@@ -4,12 +4,10 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/api';
 import { endSession } from '../auth/session';
-import { forgetLastRoute } from './lastRoute';
 
 async function logout(): Promise<void> {
   // A failed call (offline, token already gone) must not keep the user logged in on this device.
   await authApi.logout().catch(() => undefined);
-  forgetLastRoute();
   endSession();
 }
 

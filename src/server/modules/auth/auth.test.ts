@@ -229,6 +229,16 @@ describe('login, session and logout', () => {
     expect(res.statusCode).toBe(422);
     expect((json(res).data as Record<string, string[]>).email).toEqual(['This account has been deactivated.']);
   });
+
+  it('ends the open session of an account deactivated meanwhile with a 401 that says why', async () => {
+    const other = validRegistration(32);
+    const created = (json(await register(other)).data as { user: { id: number; uid: string } }).user;
+    const { token } = json(await login(created.uid, String(other.password))).data as { token: string };
+    await t.app.db.updateTable('users').set({ status: 0 }).where('id', '=', created.id).execute();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { ...en, authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual({ message: 'This account has been deactivated.', data: null });
+  });
 });
 
 describe('malformed requests', () => {

@@ -3,7 +3,7 @@ import { Alert, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormProvider, useFormState } from 'react-hook-form';
 import type { z } from 'zod';
-import { RequiredFieldsContext } from './formContext';
+import { RequiredFieldsContext, UploadsContext } from './formContext';
 import type { ApiFormState } from './useApiForm';
 
 function UnplacedErrors() {
@@ -20,13 +20,15 @@ export function ApiForm<S extends z.ZodObject>({ state, children }: { state: Api
   return (
     <FormProvider {...state.form}>
       <RequiredFieldsContext value={state.requiredFields}>
-        {/* noValidate: the shared schema validates, with the product's own messages. */}
-        <form id={state.formId} onSubmit={(event) => void state.submit(event)} noValidate>
-          <Stack gap="md">
-            <UnplacedErrors />
-            {children}
-          </Stack>
-        </form>
+        <UploadsContext value={state.uploads}>
+          {/* noValidate: the shared schema validates, with the product's own messages. */}
+          <form id={state.formId} onSubmit={(event) => void state.submit(event)} noValidate>
+            <Stack gap="md">
+              <UnplacedErrors />
+              {children}
+            </Stack>
+          </form>
+        </UploadsContext>
       </RequiredFieldsContext>
     </FormProvider>
   );

@@ -1,4 +1,8 @@
-/** A Mantine Select bound to the surrounding ApiForm by name; '' stands for "nothing chosen". */
+/**
+ * A Mantine Select bound to the surrounding ApiForm by name; '' stands for "nothing chosen". Choosing
+ * the option already chosen keeps it (Mantine's default clears it, and with it a division's district and
+ * upazila), and only a real change is reported to `onValueChange`.
+ */
 import { Select, type SelectProps } from '@mantine/core';
 import { useBoundField, type Bound } from './useBoundField';
 
@@ -7,11 +11,15 @@ export function SelectField({ name, onValueChange, ...props }: Bound<SelectProps
   const { value, onChange, ...input } = field;
   return (
     <Select
+      allowDeselect={false}
+      // An optional choice is undone with the clear button instead.
+      clearable={!bound.withAsterisk}
       {...props}
       {...input}
       {...bound}
       value={(value as string) || null}
       onChange={(chosen) => {
+        if ((chosen ?? '') === ((value as string) || '')) return;
         onChange(chosen ?? '');
         onValueChange?.(chosen ?? '');
       }}

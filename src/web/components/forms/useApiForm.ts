@@ -1,9 +1,10 @@
 /**
  * Every form's behaviour in one place: client-side validation with the shared zod schema, a 422's
- * messages under the fields, the first error scrolled into view, a toast for what went wrong, and
- * `isSubmitting` while the request runs.
+ * messages under the fields, the first error scrolled into view, a toast for what went wrong,
+ * `isSubmitting` while the request runs, and no submit while a file is still uploading (its path
+ * would be missing from the saved record behind a success toast).
  */
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { translate } from '../../../common/messages';
@@ -42,6 +43,18 @@ export function useApiForm<S extends FormSchema>(options: { schema: S; defaultVa
   });
   const formId = useId();
   const requiredFields = useMemo(() => requiredFieldsOf(schema), [schema]);
+  // The submit button waits while any of these is uploading (a disabled default button also stops Enter's submit).
+  const [busy, setBusyFields] = useState<ReadonlySet<string>>(() => new Set());
+  const setBusy = useCallback((name: string, uploading: boolean) => {
+    setBusyFields((current) => {
+      if (current.has(name) === uploading) return current;
+      const next = new Set(current);
+      if (uploading) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  }, []);
+  const uploads = useMemo(() => ({ busy, setBusy }), [busy, setBusy]);
 
   const showInvalid = (paths: string[]) => {
     revealFirstError(document.getElementById(formId), paths);
@@ -65,7 +78,7 @@ export function useApiForm<S extends FormSchema>(options: { schema: S; defaultVa
     (errors) => showInvalid(errorPaths(errors)),
   );
 
-  return { form, formId, requiredFields, submit };
+  return { form, formId, requiredFields, uploads, submit };
 }
 
 export type ApiFormState<S extends FormSchema> = ReturnType<typeof useApiForm<S>>;

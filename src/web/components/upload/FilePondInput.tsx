@@ -8,14 +8,17 @@
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
 import './filepond.css';
-import { type FilePondFile, type FilePondInitialFile, type FilePondOptions } from 'filepond';
+import { FileOrigin, FileStatus, type FilePondFile, type FilePondInitialFile, type FilePondOptions } from 'filepond';
 import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import FilePondPluginImagePreview from 'filepond-plugin-image-preview';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import type { Lang } from '../../../common/messages';
+import { useLanguage } from '../../i18n';
+import { localizeDigits } from '../../i18n/format';
 import { notifyError } from '../notify';
 import { CurrentFiles } from './CurrentFiles';
 import { deleteMedia, uploadMedia } from './mediaApi';
@@ -31,6 +34,8 @@ export type FilePondInputProps = {
   onChange: (paths: string[]) => void;
   /** The server's reason for a refused upload (a 413's limit, a 422's message); null once one succeeds or is removed. */
   onRefused: (message: string | null) => void;
+  /** Whether a chosen file is still on its way to the server (the form waits for its stored path). */
+  onBusy: (busy: boolean) => void;
   allowMultiple: boolean;
   width: number;
   height: number;
@@ -45,6 +50,13 @@ function initialFiles(value: unknown): FilePondInitialFile[] {
   return storedPaths(value).map((source) => ({ source, options: { type: 'local' } }));
 }
 
+/** A file the user chose that has no stored path yet: added, queued or being sent. */
+const UNSENT = new Set<FileStatus>([FileStatus.INIT, FileStatus.IDLE, FileStatus.PROCESSING_QUEUED, FileStatus.PROCESSING]);
+
+function uploading(items: readonly FilePondFile[]): boolean {
+  return items.some((item) => item.origin === FileOrigin.INPUT && UNSENT.has(item.status));
+}
+
 /** The paths FilePond holds on the server now: uploaded ones and the ones the form started with. */
 function pondPaths(items: readonly FilePondFile[]): string[] {
   return items.map((item) => item.serverId as unknown).filter((id): id is string => typeof id === 'string' && id !== '');
@@ -56,6 +68,7 @@ export default function FilePondInput({
   value,
   onChange,
   onRefused,
+  onBusy,
   allowMultiple,
   width,
   height,
@@ -65,7 +78,10 @@ export default function FilePondInput({
   invalid,
 }: FilePondInputProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const pond = useRef<FilePond>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useLocalDigits(root, lang);
   // react-filepond hands every prop to FilePond on every render, and a `files` option makes FilePond
   // drop or re-add items to match it: so the stored files go in only when the widget mounts, and a
   // reset of the form's value from outside mounts it again (a new key) instead.
@@ -80,6 +96,7 @@ export default function FilePondInput({
   }, [value]);
 
   const report = () => {
+    onBusy(uploading(pond.current?.getFiles() ?? []));
     const paths = pondPaths(pond.current?.getFiles() ?? []);
     if (samePaths(paths, reported.current)) return;
     reported.current = paths;
@@ -124,7 +141,8 @@ export default function FilePondInput({
         fetch(fileUrl(source), { signal: controller.signal })
           .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
           .then(
-            (blob) => load(new File([blob], source.split('/').pop() ?? source, { type: blob.type })),
+            // The stored name is a hash: the widget names the file by what it is instead.
+            (blob) => load(new File([blob], storedFileName(source, t('upload.storedFile')), { type: blob.type })),
             () => {
               if (!controller.signal.aborted) error(t('upload.widget.loadError'));
             },
@@ -141,7 +159,7 @@ export default function FilePondInput({
   );
 
   return (
-    <div className="upload-field" data-invalid={invalid || undefined}>
+    <div ref={root} className="upload-field" data-invalid={invalid || undefined}>
       <FilePond
         ref={pond}
         id={inputId}
@@ -152,14 +170,17 @@ export default function FilePondInput({
         // Once FilePond holds the stored files, later renders leave its list alone.
         oninit={() => setMount((current) => (current.files ? { ...current, files: null } : current))}
         onupdatefiles={report}
+        onaddfile={(error, item) => {
+          if (error && item.fileSize > MAX_UPLOAD_BYTES) notifyError(t('upload.tooBigToast'));
+          report();
+        }}
+        onprocessfilestart={report}
         onprocessfile={report}
+        onprocessfileabort={report}
         onprocessfilerevert={report}
         onremovefile={() => {
           onRefused(null);
           report();
-        }}
-        onaddfile={(error, item) => {
-          if (error && item.fileSize > MAX_UPLOAD_BYTES) notifyError(t('upload.tooBigToast'));
         }}
         server={server}
         allowMultiple={allowMultiple}
@@ -182,6 +203,36 @@ export default function FilePondInput({
       <CurrentFiles name={name} paths={storedPaths(value)} allowMultiple={allowMultiple} preview={preview && acceptsOnlyImages(acceptedTypes)} />
     </div>
   );
+}
+
+/** 'logo.png' for a stored 'uploads/settings/3f…9a.png': the stored name is a hash nobody chose. */
+function storedFileName(source: string, name: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(source)?.[1];
+  return extension ? `${name}.${extension.toLowerCase()}` : name;
+}
+
+/** FilePond's texts with numbers in them: the progress ('72%') and a file's size ('11 KB'); never the file's name. */
+const NUMBERED_TEXT = '.filepond--file-status-main, .filepond--file-info-sub';
+
+/**
+ * FilePond writes its progress and sizes with Latin digits straight into the page, with no formatter to
+ * give it: they are put into the interface language's digits as they appear.
+ */
+function useLocalDigits(root: RefObject<HTMLDivElement | null>, lang: Lang): void {
+  useEffect(() => {
+    const element = root.current;
+    if (!element || lang === 'en') return;
+    const localize = () => {
+      for (const node of element.querySelectorAll(NUMBERED_TEXT)) {
+        const text = node.firstChild;
+        if (text?.nodeType === Node.TEXT_NODE && /\d/.test(text.nodeValue ?? '')) text.nodeValue = localizeDigits(text.nodeValue ?? '', lang);
+      }
+    };
+    const observer = new MutationObserver(localize);
+    observer.observe(element, { subtree: true, childList: true, characterData: true });
+    localize();
+    return () => observer.disconnect();
+  }, [root, lang]);
 }
 
 /** The server's words for a refused upload (a 413's limit, a 422's field message); null when it gave none (no connection, a 5xx). */

@@ -4,9 +4,10 @@
  * or the list of paths with allowMultiple. FilePond arrives as a lazy chunk, with a skeleton meanwhile.
  */
 import { Input, Skeleton } from '@mantine/core';
-import { lazy, Suspense, useCallback, useId } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useUploads } from '../forms/formContext';
 import { useBoundField } from '../forms/useBoundField';
 import type { UploadFieldProps } from './types';
 import { DEFAULT_ACCEPTED_TYPES, DEFAULT_FOLDER, DEFAULT_IMAGE_SIZE, fieldValue } from './uploadValue';
@@ -37,6 +38,10 @@ export function UploadField({
   const { field, error, withAsterisk, wrapperProps } = useBoundField(name);
   const inputId = useId();
   const { setError, clearErrors } = useFormContext();
+  const { setBusy } = useUploads();
+  const onBusy = useCallback((busy: boolean) => setBusy(name, busy), [name, setBusy]);
+  // A field that goes away (its section closed, the screen left) no longer holds up the form.
+  useEffect(() => () => setBusy(name, false), [name, setBusy]);
   // The server's reason for a refused file shows under the field, where a 422 on submit would.
   const onRefused = useCallback(
     (message: string | null) => (message ? setError(name, { type: 'server', message }) : clearErrors(name)),
@@ -51,6 +56,7 @@ export function UploadField({
           inputId={inputId}
           value={field.value}
           onRefused={onRefused}
+          onBusy={onBusy}
           onChange={(paths) => {
             field.onChange(fieldValue(paths, allowMultiple));
             onUploaded?.(paths);

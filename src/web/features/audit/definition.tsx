@@ -18,7 +18,11 @@ function userLabel(row: AuditRow, { t, lang }: ShowContext): string {
   return `${row.user_name} (${role ?? ''}${row.user_id ? ` #${localizeDigits(String(row.user_id), lang)}` : ''})`;
 }
 
-const recordLabel = (row: AuditRow, { lang }: ShowContext) => (row.entity_id ? `${row.entity} #${localizeDigits(String(row.entity_id), lang)}` : row.entity);
+/** The kind of record in the interface language (the server's name when the catalog has none) and its id. */
+function recordLabel(row: AuditRow, { t, lang }: ShowContext): string {
+  const kind = t(`audit.entities.${row.entity}`, { defaultValue: row.entity });
+  return row.entity_id ? `${kind} #${localizeDigits(String(row.entity_id), lang)}` : kind;
+}
 
 /** The changed fields as the server stored them; React escapes every character of it. */
 const changes = (value: Record<string, unknown> | null | undefined) => (value ? <Code block>{JSON.stringify(value, null, 2)}</Code> : '—');
@@ -30,13 +34,15 @@ export const auditLogs = defineResource<AuditRow>({
   list: {
     columns: [
       idColumn,
-      { key: 'created_at', label: 'audit_time', render: (row, { lang }) => formatDateTime(row.created_at, lang), nowrap: true },
+      { key: 'created_at', label: 'audit_time', render: (row, { lang }) => formatDateTime(row.created_at, lang), nowrap: true, priority: 1 },
       { key: 'user', label: 'audit_user', render: userLabel },
-      { key: 'action', label: 'audit_action', render: (row, { t }) => actionLabel(row.action, t) },
-      { key: 'entity', label: 'audit_entity', render: recordLabel, nowrap: true },
-      { key: 'ip', label: 'audit_ip', render: (row) => row.ip ?? '—', nowrap: true },
+      { key: 'action', label: 'audit_action', render: (row, { t }) => actionLabel(row.action, t), priority: 1 },
+      { key: 'entity', label: 'audit_entity', render: recordLabel, nowrap: true, priority: 3 },
+      { key: 'ip', label: 'audit_ip', render: (row) => row.ip ?? '—', nowrap: true, priority: 4 },
     ],
     addNew: false,
+    // Entries are never deactivated: an active/deactivated switch would mean nothing.
+    statusFilter: false,
     exportTitle: 'audit-log',
   },
   form: { schema: z.object({}), values: () => ({}) },

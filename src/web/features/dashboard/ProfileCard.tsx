@@ -15,7 +15,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
   const address = [user.holding_no, user.union, postOffice, ...places].filter(Boolean).join(', ');
 
   const facts: [label: string, value: string | null][] = [
-    [t('profileCard.uid'), localizeDigits(user.uid, lang)],
+    [t(user.role === 'admin' ? 'profileCard.userId' : 'profileCard.uid'), localizeDigits(user.uid, lang)],
     [t('profileCard.mobile'), user.phone_number && localizeDigits(user.phone_number, lang)],
     [t('profileCard.email'), user.email],
     [t('profileCard.since'), formatDate(user.created_at, lang)],

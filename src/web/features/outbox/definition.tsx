@@ -56,14 +56,13 @@ export const outbox = defineResource<OutboxRow>({
   list: {
     // What an admin looks for first (who, and whether it went) comes first.
     columns: [
-      { key: 'recipient', label: 'outbox_recipient', render: recipientAndChannel, nowrap: true },
-      { key: 'state', label: 'outbox_state', render: state, nowrap: true },
-      { key: 'message', label: 'outbox_message', render: message },
-      { key: 'sent_at', label: 'outbox_sent_at', render: when },
-      { key: 'attempts', label: 'outbox_attempts', render: (row, { lang }) => formatNumber(row.attempts, lang), nowrap: true },
+      { key: 'recipient', label: 'outbox_recipient', render: recipientAndChannel, nowrap: true, priority: 1 },
+      { key: 'state', label: 'outbox_state', render: state, nowrap: true, priority: 1 },
+      { key: 'message', label: 'outbox_message', render: message, priority: 2 },
+      { key: 'sent_at', label: 'outbox_sent_at', render: when, priority: 3 },
+      { key: 'attempts', label: 'outbox_attempts', render: (row, { lang }) => formatNumber(row.attempts, lang), nowrap: true, priority: 4 },
     ],
     addNew: false,
-    minWidth: 720,
   },
   form: { schema: z.object({}), values: () => ({}) },
   details: {

@@ -66,12 +66,12 @@ function transaction(row: PaymentRow, { t }: ShowContext): ReactNode {
 const columns: readonly Column<PaymentRow>[] = [
   serialColumn,
   // An institute's list holds only its own payments.
-  { key: 'institute', label: 'institute_name', render: institute, roles: ['admin'] },
-  { key: 'amount', label: 'amount', render: (row, { lang }) => formatMoney(row.amount, lang), nowrap: true },
+  { key: 'institute', label: 'institute_name', render: institute, roles: ['admin'], priority: 1 },
+  { key: 'amount', label: 'amount', render: (row, { lang }) => formatMoney(row.amount, lang), nowrap: true, priority: 1 },
   { key: 'state', label: 'approval', render: (row, context) => <StateBadge state={row.state} context={context} />, nowrap: true },
-  { key: 'students', label: 'students', render: (row, { lang }) => (row.students ? formatNumber(row.students, lang) : '—'), nowrap: true },
+  { key: 'students', label: 'students', render: (row, { lang }) => (row.students ? formatNumber(row.students, lang) : '—'), nowrap: true, priority: 3 },
   { key: 'transaction_id', label: 'transaction_id', render: transaction, nowrap: true },
-  { key: 'date', label: 'date', render: (row, { lang }) => formatDay(row.date, lang, 'medium'), nowrap: true },
+  { key: 'date', label: 'date', render: (row, { lang }) => formatDay(row.date, lang, 'medium'), nowrap: true, priority: 3 },
 ];
 
 const details: readonly DetailRow<PaymentRow>[] = [
@@ -110,7 +110,6 @@ export const payments = defineResource<PaymentRow>({
     columns,
     relations: ['institute'],
     addNew: false,
-    minWidth: 600,
     exportTitle: 'payment-list',
     // Many pending payments checked against a bKash or bank statement at once (README: Statement reconciliation).
     headerLinks: [{ label: (t) => t('reconcile.button'), subPath: 'reconcile', icon: IconListCheck, testId: 'reconcile-button', roles: ['admin'] }],

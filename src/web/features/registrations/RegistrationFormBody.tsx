@@ -86,7 +86,7 @@ export function RegistrationFormBody({ mode, row }: { mode: FormMode; row?: Regi
         <RadioGroupField name="class" label={label('class')} options={classOptions(t)} />
         <RadioGroupField name="gender" label={label('gender')} options={genderOptions(t)} />
         <TextField name="class_roll" label={label('class_roll')} inputMode="numeric" description={t('registrations.hints.classRoll')} />
-        <SelectField name="department" label={label('department')} data={departmentOptions(t)} allowDeselect={false} />
+        <SelectField name="department" label={label('department')} data={departmentOptions(t)} />
         <TextField name="name_bangla" label={label('name_bangla')} />
         <UpperTextField name="name_english" label={label('name_english')} description={upperHint} />
         <UploadField

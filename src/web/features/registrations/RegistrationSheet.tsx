@@ -16,6 +16,7 @@ import { StatusBadge } from '../../resources/ResourceList';
 import type { ListRowOf } from '../../../common/resources';
 import { classLabel, departmentLabel, genderLabel } from '../../i18n/reference';
 import type { RegistrationFieldKey } from './RegistrationFormBody';
+import { useSiteName } from '../../app/siteName';
 
 type RegistrationRow = ListRowOf<'registrations'>;
 
@@ -65,6 +66,7 @@ function Signature({ label }: { label: string }) {
 
 export function RegistrationSheet({ row }: { row: RegistrationRow }) {
   const { t } = useTranslation();
+  const siteName = useSiteName();
   const lang = useLanguage();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
@@ -120,7 +122,7 @@ export function RegistrationSheet({ row }: { row: RegistrationRow }) {
       <Stack gap="lg">
         <Stack gap={2} align="center" ta="center">
           <Text size="sm" c="dimmed">
-            {t('app.name')}
+            {siteName}
           </Text>
           <Title order={2} size="h3">
             {t('registrations.sheet.title')}

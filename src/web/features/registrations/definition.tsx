@@ -1,6 +1,6 @@
 /**
  * Scholarship registrations (spec §2, §3, §5): the list of spec §2 (SI, Reg no, Name, Class, Gender,
- * Mobile, Father, Mother), 100 a page; the registration form with its role rules; the printable
+ * Mobile, Father, Mother; for admins the institute too), 100 a page; the registration form with its role rules; the printable
  * details. An institute sees and changes only its own students (the server's owner rule).
  */
 import { Badge, Text } from '@mantine/core';
@@ -36,10 +36,11 @@ const digits = (value: string | null | undefined, lang: Parameters<typeof locali
 
 const columns: readonly Column<RegistrationRow>[] = [
   serialColumn,
-  { key: 'reg_no', label: 'reg_no', render: (row, { lang }) => digits(row.reg_no, lang), nowrap: true },
+  { key: 'reg_no', label: 'reg_no', render: (row, { lang }) => digits(row.reg_no, lang), nowrap: true, priority: 1 },
   {
     key: 'full_name',
     label: 'student_name',
+    priority: 1,
     render: (row) => (
       <>
         <Text size="sm" lang="en">
@@ -53,12 +54,21 @@ const columns: readonly Column<RegistrationRow>[] = [
       </>
     ),
   },
+  // An admin's list holds every institute's students: whose is each row.
+  {
+    key: 'institute',
+    label: 'institute_name',
+    render: (row) => row.institute?.name ?? '—',
+    relation: 'institute',
+    roles: ['admin'],
+    priority: 2,
+  },
   { key: 'class', label: 'class', render: (row, { t }) => classLabel(t, row.class), nowrap: true },
-  { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true },
-  { key: 'fee_status', label: 'fee_status', render: (row, context) => <FeeBadge status={row.fee_status} context={context} />, nowrap: true },
-  { key: 'contact_number', label: 'contact_number', render: (row, { lang }) => digits(row.contact_number, lang), nowrap: true },
-  { key: 'father_name_english', label: 'father', render: (row) => <span lang="en">{row.father_name_english}</span> },
-  { key: 'mother_name_english', label: 'mother', render: (row) => <span lang="en">{row.mother_name_english}</span> },
+  { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true, priority: 3 },
+  { key: 'fee_status', label: 'fee_status', render: (row, context) => <FeeBadge status={row.fee_status} context={context} />, nowrap: true, priority: 2 },
+  { key: 'contact_number', label: 'contact_number', render: (row, { lang }) => digits(row.contact_number, lang), nowrap: true, priority: 3 },
+  { key: 'father_name_english', label: 'father', render: (row) => <span lang="en">{row.father_name_english}</span>, priority: 4 },
+  { key: 'mother_name_english', label: 'mother', render: (row) => <span lang="en">{row.mother_name_english}</span>, priority: 4 },
 ];
 
 /** Ticked ('1') or the field counts as not given; RegistrationFormBody shows what that means. */
@@ -88,7 +98,6 @@ export const registrations = defineResource<RegistrationRow>({
   text: 'registrations',
   list: {
     columns,
-    minWidth: 920,
     exportTitle: 'registration-list',
     pageSize: REGISTRATION_PAGE_SIZE,
     // Many students at once from an Excel sheet (issue 17), for institutes and admins alike.

@@ -17,6 +17,7 @@ import { useApiForm, type FormValues } from '../../components/forms/useApiForm';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { notifySuccess } from '../../components/notify';
 import { UploadField } from '../../components/upload/UploadField';
+import { refreshSiteName } from '../../app/siteName';
 import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { settingsApi, settingValuesQuery } from './api';
@@ -57,7 +58,7 @@ function SettingsValuesForm({ subGroupId, values, queryKey }: { subGroupId: numb
     onSubmit: async (submitted) => {
       const { message } = await settingsApi.update(settingsUpdateBody(subGroupId, submitted as SettingsFormValues));
       notifySuccess(message);
-      await queryClient.invalidateQueries({ queryKey });
+      await Promise.all([queryClient.invalidateQueries({ queryKey }), refreshSiteName()]);
     },
   });
 

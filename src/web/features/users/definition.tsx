@@ -4,7 +4,7 @@
  */
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ROLES } from '../../../common/constants';
+import { ROLES, type Role } from '../../../common/constants';
 import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute';
 import { UserRoleBody } from '../../../common/schemas/content';
 import type { PublicUser } from '../../../common/schemas/user';
@@ -14,6 +14,7 @@ import { FormSection, InstituteFormSections, instituteValues } from '../../insti
 import { instituteFacts } from '../../institute/instituteFacts';
 import { idColumn, idDetail, stampDetails, statusColumn, statusDetail } from '../../resources/columns';
 import { defineResource } from '../../resources/defineResource';
+import type { ShowContext } from '../../resources/types';
 import type { ListRowOf } from '../../../common/resources';
 
 type UserRoleRow = ListRowOf<'userRoles'>;
@@ -23,7 +24,7 @@ function UserFormBody({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <>
       <FormSection legend={t('users.sections.account')}>
-        <SelectField name="role" label={t('fields.role')} data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} allowDeselect={false} />
+        <SelectField name="role" label={t('fields.role')} data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
       </FormSection>
       <InstituteFormSections password={mode === 'create' ? 'required' : 'optional'} passwordHint={mode === 'edit' ? t('users.passwordKeep') : undefined} />
     </>
@@ -37,10 +38,10 @@ export const users = defineResource<PublicUser>({
   list: {
     columns: [
       idColumn,
-      { key: 'uid', label: 'uid', render: (row, { lang }) => localizeDigits(row.uid, lang), nowrap: true },
-      { key: 'name', label: 'institute' },
+      { key: 'uid', label: 'uid', render: (row, { lang }) => localizeDigits(row.uid, lang), nowrap: true, priority: 1 },
+      { key: 'name', label: 'institute', priority: 1 },
       { key: 'phone_number', label: 'mobile', render: (row, { lang }) => (row.phone_number ? localizeDigits(row.phone_number, lang) : '—'), nowrap: true },
-      { key: 'email', label: 'email' },
+      { key: 'email', label: 'email', priority: 3 },
       {
         key: 'role',
         label: 'role',
@@ -53,7 +54,6 @@ export const users = defineResource<PublicUser>({
       },
       statusColumn,
     ],
-    minWidth: 860,
   },
   form: {
     schema: UserStoreBody,
@@ -68,13 +68,16 @@ export const users = defineResource<PublicUser>({
   rowLabel: (row) => row.name,
 });
 
+/** The two roles the system runs on in the interface language (seeded as 'Admin' and 'Institute'); others as titled. */
+const roleTitle = (row: UserRoleRow, { t }: ShowContext) => ((ROLES as readonly string[]).includes(row.slug) ? t(`role.${row.slug as Role}`) : row.title);
+
 export const userRoles = defineResource<UserRoleRow>({
   resource: 'userRoles',
   section: 'users',
   subPath: '/user-role',
   text: 'userRoles',
-  list: { columns: [idColumn, { key: 'title', label: 'title' }, { key: 'slug', label: 'slug', nowrap: true }, statusColumn] },
+  list: { columns: [idColumn, { key: 'title', label: 'title', priority: 1, render: roleTitle }, { key: 'slug', label: 'slug', nowrap: true }, statusColumn] },
   form: { schema: UserRoleBody, values: (row) => ({ title: row?.title ?? '' }), fields: [{ kind: 'text', name: 'title', label: 'role_title' }] },
-  details: { rows: [idDetail, { label: 'title', value: (row) => row.title }, { label: 'slug', value: (row) => row.slug }, ...stampDetails] },
+  details: { rows: [idDetail, { label: 'title', value: roleTitle }, { label: 'slug', value: (row) => row.slug }, ...stampDetails] },
   rowLabel: (row) => row.title,
 });

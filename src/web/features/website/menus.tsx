@@ -19,7 +19,7 @@ const link = (url: string | null) =>
 const position = (row: MenuRow, context: Parameters<typeof showId>[1]) => (row.position === null ? '—' : showId(row.position, context));
 
 const menuColumns: readonly Column<MenuRow>[] = [
-  { key: 'content_url', label: 'content_url', render: (row) => link(row.content_url) },
+  { key: 'content_url', label: 'content_url', render: (row) => link(row.content_url), priority: 3 },
   { key: 'position', label: 'position', render: position, nowrap: true },
   { key: 'is_published', label: 'is_published', render: (row, context) => <YesNo value={row.is_published} context={context} />, nowrap: true },
   statusColumn,
@@ -59,7 +59,7 @@ export const webPageMenu = defineResource<MenuRow>({
   resource: 'menus',
   section: 'webPageMenu',
   text: 'webPageMenu',
-  list: { columns: [idColumn, { key: 'title', label: 'title' }, ...menuColumns], minWidth: 720, exportTitle: 'webpage-menu-list' },
+  list: { columns: [idColumn, { key: 'title', label: 'title', priority: 1 }, ...menuColumns], exportTitle: 'webpage-menu-list' },
   form: { schema: MenuBody, values: menuValues, fields: menuFields },
   details: { rows: [idDetail, ...menuDetails] },
   rowLabel: (row) => row.title,
@@ -72,10 +72,9 @@ export const webPageSubMenu = defineResource<SubMenuRow>({
   section: 'webPageSubMenu',
   text: 'webPageSubMenu',
   list: {
-    columns: [idColumn, { key: 'title', label: 'title' }, { key: 'menu', label: 'menu', render: menuOf }, ...menuColumns],
+    columns: [idColumn, { key: 'title', label: 'title', priority: 1 }, { key: 'menu', label: 'menu', render: menuOf }, ...menuColumns],
     // Spec §7: the sub menu list asks for its menu's title.
     relations: ['menu'],
-    minWidth: 820,
     exportTitle: 'webpage-sub-menu-list',
   },
   form: {

@@ -50,7 +50,7 @@ export const pageBuild = defineResource<PageRow>({
   section: 'pageBuild',
   text: 'pageBuild',
   list: {
-    columns: [idColumn, { key: 'title', label: 'title' }, { key: 'url', label: 'url', render: (row) => <PageLink url={row.url} /> }],
+    columns: [idColumn, { key: 'title', label: 'title', priority: 1 }, { key: 'url', label: 'url', render: (row) => <PageLink url={row.url} /> }],
     fields: ['id', 'title', 'url', 'status'],
     exportTitle: 'webpage-list',
     rowActions: (row, t) => [{ label: t('pages.openBuilder'), icon: IconLayoutColumns, to: pageBuilderHref(row.id) }],

@@ -58,6 +58,7 @@ export const bnOffice = {
   profileCard: {
     title: 'প্রোফাইল',
     uid: 'প্রতিষ্ঠান আইডি',
+    userId: 'ব্যবহারকারী আইডি',
     email: 'ইমেইল',
     mobile: 'মোবাইল',
     address: 'ঠিকানা',
@@ -802,6 +803,7 @@ export const bnOffice = {
     previewAlt: 'আপলোড করা ছবি',
     tooBigToast: '৫ মেগাবাইটের কম আকারের ফাইল আপলোড করুন।',
     uploadFailed: 'আপলোড ব্যর্থ হয়েছে',
+    storedFile: 'সংরক্ষিত-ফাইল',
     deleteFailed: 'মুছে ফেলা ব্যর্থ হয়েছে',
     sizeHint: 'ছবির মাপ {{width}} × {{height}} পিক্সেল, সর্বোচ্চ ৫ মেগাবাইট',
     types: {
@@ -881,6 +883,20 @@ export const bnOffice = {
   audit: {
     readOnly: 'অডিট লগ কেবল পড়া যায়; কেউ এটি বদলাতে বা মুছতে পারে না।',
     nobody: 'লগইন ছাড়া',
+    /** What kind of record an entry is about (the server's resource names). */
+    entities: {
+      users: 'ব্যবহারকারী',
+      'user-roles': 'রোল',
+      'scholarship-registrations': 'বৃত্তি নিবন্ধন',
+      'scholarship-payments': 'নিবন্ধন ফি পরিশোধ',
+      settings: 'সেটিংস',
+      'web-page-menu': 'মেনু',
+      'web-page-sub-menu': 'সাব মেনু',
+      'blog-categories': 'ব্লগ ক্যাটাগরি',
+      'news-categories': 'সংবাদ ক্যাটাগরি',
+      'notice-categories': 'নোটিশ ক্যাটাগরি',
+      'page-build': 'পেজ',
+    },
     actions: {
       payment_approve: 'পেমেন্ট অনুমোদন',
       payment_unapprove: 'পেমেন্টের অনুমোদন প্রত্যাহার',

@@ -54,6 +54,7 @@ export const enOffice = {
   profileCard: {
     title: 'Profile',
     uid: 'Institute id',
+    userId: 'User id',
     email: 'Email',
     mobile: 'Mobile',
     address: 'Address',
@@ -799,6 +800,7 @@ export const enOffice = {
     previewAlt: 'Uploaded image',
     tooBigToast: 'upload less than 5MB.',
     uploadFailed: 'Upload failed',
+    storedFile: 'saved-file',
     deleteFailed: 'Delete failed',
     sizeHint: 'Image size {{width}} × {{height}} pixels, at most 5 MB',
     types: {
@@ -878,6 +880,20 @@ export const enOffice = {
   audit: {
     readOnly: 'The audit log is read-only; nobody can change or delete it.',
     nobody: 'Not logged in',
+    /** What kind of record an entry is about (the server's resource names). */
+    entities: {
+      users: 'User',
+      'user-roles': 'Role',
+      'scholarship-registrations': 'Scholarship registration',
+      'scholarship-payments': 'Registration fee payment',
+      settings: 'Settings',
+      'web-page-menu': 'Menu',
+      'web-page-sub-menu': 'Sub menu',
+      'blog-categories': 'Blog category',
+      'news-categories': 'News category',
+      'notice-categories': 'Notice category',
+      'page-build': 'Page',
+    },
     actions: {
       payment_approve: 'Payment approved',
       payment_unapprove: 'Payment approval withdrawn',
