@@ -252,6 +252,7 @@ async function freshSession(caller: Caller): Promise<Api> {
 const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/health': { expect: everyone(200), call: get('/api/health') },
   'GET /api/geo': { expect: everyone(200), call: get('/api/geo') },
+  'GET /api/site-identity': { expect: everyone(200), call: get('/api/site-identity') },
   'GET /api/docs': { expect: everyone(200), call: get('/api/docs') },
   'GET /api/docs/': { expect: everyone(200), call: get('/api/docs/') },
   'GET /api/docs/json': { expect: everyone(200), call: get('/api/docs/json') },
