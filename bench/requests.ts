@@ -5,10 +5,17 @@ import type { Session } from './common.js';
 const upazila = upazilas[0]!;
 const district = districtById.get(upazila.district_id)!;
 
+/**
+ * Where this run's class rolls start: a student already registered in the same class and roll of an
+ * institute is refused as a duplicate, so each run takes rolls above the seed's (100000 up), from its
+ * own window.
+ */
+const rollBase = Math.floor(Math.random() * 900_000);
+
 /** The i-th new student of a run; `label` names the run and `mobilePrefix` keeps its mobiles apart. */
 export const studentForm = (i: number, label: string, mobilePrefix: string) => ({
   class: i % 2 ? '04' : '07',
-  class_roll: String(1 + (i % 999)),
+  class_roll: String(100_000 + ((rollBase + i) % 900_000)),
   gender: i % 3 ? 'm' : 'f',
   department: i % 2 ? 'p' : 's',
   name_bangla: 'বেঞ্চ শিক্ষার্থী',
