@@ -81,7 +81,9 @@ test('an admin turns on two-factor login, logs in with the app’s code, and req
   await shoot(page, 'two-factor-login');
   await field(page, bn.twoFactor.code).fill(await codeAt(secret, 1));
   await page.getByRole('button', { name: bn.twoFactor.verify }).click();
-  await expect(page.getByTestId('profile-card')).toBeVisible();
+  // Signed in: the login resumes the screen the admin was on before logging out.
+  await expect(page).toHaveURL(/\/profile/);
+  await expect(page.getByTestId('two-factor-state')).toHaveText(t.on);
   const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
 
   // Every admin must use it: another admin, without it, is sent to enrol.

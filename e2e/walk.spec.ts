@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, apiToken, bn, enterWithToken, field, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
+import { addressOf, adminToken, apiToken, bn, enterWithToken, field, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
 
 const REGISTRATIONS = '/scholarship-registrations';
 const SHOTS = 'test-results/screenshots';
@@ -294,7 +294,9 @@ test('what a Bengali reader reads is Bengali: audit times and records, seeded ro
 
 test('the logo given at registration shows in the header, on the profile card and in the admin’s user details', async ({ page, request }) => {
   const institute = { ...newInstitute(), name: `লোগো পরীক্ষা বিদ্যালয় ${uniqueSuffix()}` };
+  // The logo is uploaded from the address the school then registers from, as the registration form does.
   const uploaded = await request.post('/api/v1/media/upload', {
+    headers: { 'x-forwarded-for': addressOf(institute) },
     multipart: { file: await image('logo.png'), folder: 'logos', width: '200', height: '200' },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(200);

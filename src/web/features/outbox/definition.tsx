@@ -58,7 +58,7 @@ export const outbox = defineResource<OutboxRow>({
     columns: [
       { key: 'recipient', label: 'outbox_recipient', render: recipientAndChannel, nowrap: true, priority: 1 },
       { key: 'state', label: 'outbox_state', render: state, nowrap: true, priority: 1 },
-      { key: 'message', label: 'outbox_message', render: message, priority: 2 },
+      { key: 'message', label: 'outbox_message', render: message, priority: 1 },
       { key: 'sent_at', label: 'outbox_sent_at', render: when, priority: 3 },
       { key: 'attempts', label: 'outbox_attempts', render: (row, { lang }) => formatNumber(row.attempts, lang), nowrap: true, priority: 4 },
     ],
