@@ -21,6 +21,15 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 /** Students one payment may name: a large school's whole season, in one list. */
 export const MAX_PAYMENT_STUDENTS = 5000;
 
+/** How the seat allocation fills a room: classes mixed in roll order, or each room holding one class. */
+export const SEATINGS = ['mixed', 'apart'] as const;
+export type Seating = (typeof SEATINGS)[number];
+/** Rooms a centre may list, and seats a room may hold. */
+export const MAX_CENTRE_ROOMS = 200;
+export const MAX_ROOM_CAPACITY = 2000;
+/** Subjects an exam may set per class. */
+export const MAX_SUBJECTS = 20;
+
 /** Default registration fee in taka; the live value is the `registration_fee` setting. */
 export const DEFAULT_REGISTRATION_FEE = 200;
 

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Role } from './constants.js';
-import { AuditRow, CategoryRow, MenuRow, OutboxRow, PageRow, PaymentRow, RegistrationRow, SubMenuRow, UserResourceRow, UserRoleRow } from './schemas/rows.js';
+import { AuditRow, CategoryRow, CentreRow, MenuRow, OutboxRow, PageRow, PaymentRow, RegistrationRow, SubMenuRow, UserResourceRow, UserRoleRow } from './schemas/rows.js';
 
 type ResourceEntry = {
   name: string;
@@ -112,6 +112,12 @@ export const RESOURCES = {
     roles: { read: ['admin'], write: [] },
     row: OutboxRow,
     listColumns: ['id', 'channel', 'recipient', 'subject', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'sent_at'],
+  },
+  centres: {
+    name: 'exam-centres',
+    roles: ADMIN_ONLY,
+    row: CentreRow,
+    listColumns: ['id', 'name_bn', 'name_en', 'upozilla_id', 'contact_name', 'contact_mobile', 'rooms', 'capacity', 'seated', 'status', 'created_at'],
   },
 } as const satisfies Record<string, ResourceEntry>;
 

@@ -53,6 +53,8 @@ import { siteIdentityRoutes } from './modules/site/site-identity.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { Dispatcher } from './modules/notices/dispatcher.js';
 import { outboxRoutes } from './modules/notices/outbox.routes.js';
+import { examRoutes } from './modules/exam/exam.routes.js';
+import { jobRoutes } from './lib/jobs/jobs.routes.js';
 import { createSmsGateway, type SmsGateway } from './modules/notices/sms-gateway.js';
 
 declare module 'fastify' {
@@ -184,6 +186,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(mediaRoutes, { prefix: '/media' });
           await v1.register(settingsRoutes, { prefix: '/settings' });
           await v1.register(outboxRoutes);
+          await v1.register(examRoutes);
+          await v1.register(jobRoutes);
         },
         { prefix: '/v1' },
       );

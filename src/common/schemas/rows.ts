@@ -184,3 +184,27 @@ export const OutboxRow = z.object({
   updated_at: text,
   sent_at: maybeText,
 });
+
+export const CentreRoom = z.object({ name: text, capacity: z.number() });
+
+/** An exam centre: its rooms in seating order, the areas it serves, and how many of its seats are taken. */
+export const CentreRow = z.object({
+  id: z.number(),
+  name_bn: text,
+  name_en: text,
+  division_id: maybeId,
+  zilla_id: maybeId,
+  upozilla_id: maybeId,
+  address: text,
+  contact_name: text,
+  contact_mobile: text,
+  rooms: z.array(CentreRoom),
+  capacity: z.number(),
+  seated: z.number(),
+  upazila_ids: z.array(z.number()),
+  institute_ids: z.array(z.number()),
+  creator: maybeId,
+  status: z.number(),
+  created_at: text,
+  updated_at: text,
+});

@@ -17,6 +17,7 @@ import * as mediaReferences from './migrations/2026-12-02-media-references.js';
 import * as twoFactor from './migrations/2026-12-03-two-factor.js';
 import * as contactConfirmation from './migrations/2026-12-04-contact-confirmation.js';
 import * as searchPendingList from './migrations/2026-12-05-search-pending-list.js';
+import * as exam from './migrations/2026-12-06-exam.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03-two-factor': twoFactor,
   '2026-12-04-contact-confirmation': contactConfirmation,
   '2026-12-05-search-pending-list': searchPendingList,
+  '2026-12-06-exam': exam,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

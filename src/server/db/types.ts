@@ -1,6 +1,6 @@
 /** Row types of every table, as Kysely sees them (see the initial migration). */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { FeeStatus, PaymentState } from '../../common/constants.js';
+import type { FeeStatus, PaymentState, Seating } from '../../common/constants.js';
 import type { SettingType } from '../../common/schemas/settings.js';
 
 type Id = Generated<number>;
@@ -363,6 +363,12 @@ export interface Database {
   statement_formats: StatementFormatsTable;
   payment_statements: PaymentStatementsTable;
   statement_lines: StatementLinesTable;
+  exams: ExamsTable;
+  exam_sittings: ExamSittingsTable;
+  exam_subjects: ExamSubjectsTable;
+  exam_centres: ExamCentresTable;
+  exam_seats: ExamSeatsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -425,4 +431,87 @@ export interface StatementLinesTable {
   amount: number | null;
   date: string | null;
   payment_id: number | null;
+}
+
+/** The exam (one row, id 1): its names, the admit card's instructions, how rooms are filled, whether admit cards are out. */
+export interface ExamsTable {
+  id: number;
+  name_bn: string;
+  name_en: string;
+  instructions: Defaulted<string>;
+  seating: Defaulted<Seating>;
+  admit_cards_published: Defaulted<number>;
+  updated_at: string;
+}
+
+/** A class's sitting: date (YYYY-MM-DD) and times (HH:MM, Dhaka). */
+export interface ExamSittingsTable {
+  class: string;
+  date: string | null;
+  reporting_time: string | null;
+  start_time: string | null;
+  end_time: string | null;
+}
+
+export interface ExamSubjectsTable {
+  id: Id;
+  class: string;
+  name_bn: string;
+  name_en: string;
+  full_marks: number;
+  position: number;
+}
+
+export interface ExamCentresTable {
+  id: Id;
+  name_bn: string;
+  name_en: string;
+  division_id: number | null;
+  zilla_id: number | null;
+  upozilla_id: number | null;
+  address: string;
+  contact_name: string;
+  contact_mobile: string;
+  /** JSON `[{name, capacity}]`. */
+  rooms: string;
+  capacity: number;
+  seated: Defaulted<number>;
+  /** JSON arrays of the upazila ids and institute ids it serves. */
+  upazila_ids: Defaulted<string>;
+  institute_ids: Defaulted<string>;
+  creator: number | null;
+  status: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExamSeatsTable {
+  registration_id: number;
+  institute_id: number;
+  centre_id: number;
+  room_index: number;
+  seat: number;
+  class: string;
+  token: string;
+  created_at: string;
+}
+
+export type JobState = 'running' | 'done' | 'failed';
+
+/** A long admin action (allocation, a big PDF): its progress, its answer, and the file it made. */
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  user_id: number;
+  state: JobState;
+  total: number | null;
+  done: Defaulted<number>;
+  params: Defaulted<string>;
+  result: string | null;
+  error: string | null;
+  file_key: string | null;
+  file_name: string | null;
+  heartbeat: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -26,7 +26,13 @@ export type AuditAction =
   | 'two_factor.disable'
   | 'two_factor.policy'
   | 'email.change'
-  | 'phone.release';
+  | 'phone.release'
+  | 'exam.update'
+  | 'exam.publish'
+  | 'centre.create'
+  | 'centre.update'
+  | 'seats.allocate'
+  | 'seats.move';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
 export type AuditClient = { ip: string | null; userAgent: string | null };

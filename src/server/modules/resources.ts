@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '../lib/resource/definition.js';
 import { auditResource } from './audit/audit.resource.js';
 import { categoryResources, menuResource, subMenuResource } from './content/content.resources.js';
 import { pageResource } from './content/pages.resource.js';
+import { centreResource } from './exam/centres.resource.js';
 import { outboxResource } from './notices/outbox.resource.js';
 import { paymentResource } from './payments/payments.resource.js';
 import { registrationResource } from './registrations/registrations.resource.js';
@@ -20,4 +21,5 @@ export const resources: readonly ResourceDefinition[] = [
   auditResource,
   pageResource,
   outboxResource,
+  centreResource,
 ];

@@ -42,4 +42,16 @@ export const samples: Record<string, Sample> = {
   'news-categories': ({ n }) => ({ title: `News category ${n}` }),
   'notice-categories': ({ n }) => ({ title: `Notice category ${n}` }),
   'page-build': ({ n }) => ({ title: `Page ${n}`, url: `page-${n}`, published_at: '2026-11-22T10:30' }),
+  'exam-centres': ({ n }) => ({
+    name_bn: `কেন্দ্র ${n}`,
+    name_en: `Centre ${n}`,
+    division_id: address.division_id,
+    zilla_id: address.zilla_id,
+    upozilla_id: address.upozilla_id,
+    address: 'School Road',
+    contact_name: 'Rahim',
+    contact_mobile: '01711000222',
+    capacity: 100,
+    upazila_ids: [address.upozilla_id],
+  }),
 };

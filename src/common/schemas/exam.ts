@@ -1,0 +1,134 @@
+/**
+ * The exam's forms (architecture §9): its names, instructions and sittings per class with their subjects,
+ * and an exam centre with its rooms and the areas it serves. Shared by the server's checks and the client's forms.
+ */
+import { z } from 'zod';
+import { CLASS_CODES, LIMITS, MAX_CENTRE_ROOMS, MAX_ROOM_CAPACITY, MAX_SUBJECTS, SEATINGS } from '../constants.js';
+import { upazilaById } from '../geo/index.js';
+import { optionalChoice, optionalId, requiredChoice, requiredId, requiredMobile, requiredText, toAsciiDigits } from '../validation.js';
+import { ALWAYS, checkAddress } from './institute.js';
+
+const digitsOf = (v: unknown) => (typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : v);
+
+const optionalDate = z.preprocess(
+  digitsOf,
+  z
+    .string({ error: 'invalid_date' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date')
+    .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'invalid_date')
+    .nullish(),
+);
+const optionalTime = z.preprocess(
+  digitsOf,
+  z
+    .string({ error: 'invalid_time' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time')
+    .nullish(),
+);
+const count = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(toAsciiDigits(v.trim()))) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') })
+      .int('invalid_number')
+      .min(min, 'too_small')
+      .max(max, 'too_big'),
+  );
+
+export const SittingBody = z
+  .object({
+    class: requiredChoice(CLASS_CODES),
+    date: optionalDate,
+    reporting_time: optionalTime,
+    start_time: optionalTime,
+    end_time: optionalTime,
+  })
+  .superRefine((sitting, ctx) => {
+    const valid = (v: unknown) => typeof v === 'string' && /^\d\d:\d\d$/.test(v);
+    const [reporting, start, end] = [sitting.reporting_time, sitting.start_time, sitting.end_time].map((v) => (valid(v) ? (v as string) : undefined));
+    if (reporting && start && reporting > start) ctx.addIssue({ code: 'custom', path: ['reporting_time'], message: 'reporting_after_start' });
+    if (start && end && end <= start) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'end_before_start' });
+  }, ALWAYS);
+
+export const SubjectBody = z.object({
+  /** A subject kept across edits keeps its id, so marks entered for it stay with it. */
+  id: optionalId(),
+  class: requiredChoice(CLASS_CODES),
+  name_bn: requiredText(),
+  name_en: requiredText(),
+  full_marks: count(1, 1000),
+});
+
+export const ExamBody = z
+  .object({
+    name_bn: requiredText(),
+    name_en: requiredText(),
+    instructions: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: 'invalid_text' }).max(3000, 'too_long')),
+    seating: requiredChoice(SEATINGS),
+    sittings: z.array(SittingBody, { error: 'invalid_choice' }).max(CLASS_CODES.length, 'too_many'),
+    subjects: z.array(SubjectBody, { error: 'invalid_choice' }).max(MAX_SUBJECTS * CLASS_CODES.length, 'too_many'),
+  })
+  .superRefine((exam, ctx) => {
+    const seen = new Set<string>();
+    if (!Array.isArray(exam.sittings) || !Array.isArray(exam.subjects)) return;
+    exam.sittings.forEach((sitting, i) => {
+      if (seen.has(sitting.class)) ctx.addIssue({ code: 'custom', path: ['sittings', i, 'class'], message: 'duplicate_class' });
+      seen.add(sitting.class);
+    });
+    const names = new Set<string>();
+    exam.subjects.forEach((subject, i) => {
+      if (typeof subject?.name_en !== 'string') return;
+      const key = `${subject.class}:${subject.name_en.toLowerCase()}`;
+      if (names.has(key)) ctx.addIssue({ code: 'custom', path: ['subjects', i, 'name_en'], message: 'duplicate_subject' });
+      names.add(key);
+    });
+  }, ALWAYS);
+export type ExamBody = z.infer<typeof ExamBody>;
+
+export const PublishBody = z.object({ published: z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'invalid_flag' }).transform(Number) });
+
+export const RoomBody = z.object({ name: requiredText(40), capacity: count(1, MAX_ROOM_CAPACITY) });
+
+const idList = (known?: (id: number) => boolean) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined || v === '' ? [] : v),
+    z
+      .array(requiredId(), { error: 'invalid_choice' })
+      .max(5000, 'too_many')
+      .refine((ids) => !known || ids.every(known), 'unknown_upazila')
+      .transform((ids) => [...new Set(ids)]),
+  );
+
+/** A centre: names, address, contact, rooms (or one capacity, one room) and the upazilas or institutes it serves. */
+export const CentreBody = z
+  .object({
+    name_bn: requiredText(),
+    name_en: requiredText(),
+    division_id: requiredId(),
+    zilla_id: requiredId(),
+    upozilla_id: requiredId(),
+    address: requiredText(LIMITS.shortText),
+    contact_name: requiredText(),
+    contact_mobile: requiredMobile(),
+    rooms: z.preprocess((v) => (v === null || v === undefined ? [] : v), z.array(RoomBody, { error: 'invalid_choice' }).max(MAX_CENTRE_ROOMS, 'too_many')),
+    capacity: z.preprocess((v) => (v === '' || v === null ? undefined : v), count(1, MAX_ROOM_CAPACITY * MAX_CENTRE_ROOMS).optional()),
+    upazila_ids: idList((id) => upazilaById.has(id)),
+    institute_ids: idList(),
+  })
+  .superRefine((centre, ctx) => {
+    checkAddress(centre, ctx);
+    if (centre.rooms.length === 0 && centre.capacity === undefined) ctx.addIssue({ code: 'custom', path: ['rooms'], message: 'rooms_required' });
+    const names = new Set<string>();
+    centre.rooms.forEach((room, i) => {
+      if (names.has(room.name)) ctx.addIssue({ code: 'custom', path: ['rooms', i, 'name'], message: 'duplicate_room' });
+      names.add(room.name);
+    });
+    if (centre.upazila_ids.length === 0 && centre.institute_ids.length === 0) ctx.addIssue({ code: 'custom', path: ['upazila_ids'], message: 'serves_nobody' });
+  }, ALWAYS);
+export type CentreBody = z.infer<typeof CentreBody>;
+
+export const AllocateBody = z.object({ seating: optionalChoice(SEATINGS) });
+export const MoveSeatsBody = z
+  .object({ from_centre_id: requiredId(), to_centre_id: requiredId() })
+  .refine((body) => body.from_centre_id !== body.to_centre_id, { path: ['to_centre_id'], message: 'same_centre' });
+export const AdmitCardsBody = z.object({ institute_id: optionalId(), centre_id: optionalId() });

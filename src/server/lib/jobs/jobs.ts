@@ -1,0 +1,164 @@
+/**
+ * Long admin actions as jobs (architecture §9): allocation, big PDFs. A job runs in the server that
+ * started it and keeps its state in the `jobs` table (progress, answer, the file it made, in storage),
+ * so the screen that started it can watch it through any server. A running job's server beats its
+ * heartbeat; a job whose heartbeat stopped died with its server and reads as failed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, JobsTable } from '../../db/types.js';
+import type { SessionUser } from '../authenticate.js';
+import { HttpError } from '../errors.js';
+import { now } from '../time.js';
+import type { Selectable } from 'kysely';
+
+/** A heartbeat older than this means the job's server is gone. */
+export const STALE_AFTER_MS = 60_000;
+const BEAT_EVERY_MS = 10_000;
+/** Progress is written at most this often, so a fast loop does not turn into a write per item. */
+const PROGRESS_EVERY_MS = 500;
+
+export type JobFile = { bytes: Buffer; name: string; type: string };
+export type JobOutcome = { result?: unknown; file?: JobFile };
+export type RunningJob = {
+  id: number;
+  /** Reports `done` of `total`; written now and then, never more often than every half second. */
+  progress(done: number, total?: number): void;
+};
+
+export type JobView = {
+  id: number;
+  kind: string;
+  state: 'running' | 'done' | 'failed';
+  total: number | null;
+  done: number;
+  result: unknown;
+  error: string | null;
+  file_name: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+const isStale = (job: Pick<Selectable<JobsTable>, 'state' | 'heartbeat'>) => job.state === 'running' && Date.parse(job.heartbeat) < Date.now() - STALE_AFTER_MS;
+
+export function jobView(job: Selectable<JobsTable>): JobView {
+  const stale = isStale(job);
+  return {
+    id: job.id,
+    kind: job.kind,
+    state: stale ? 'failed' : job.state,
+    total: job.total,
+    done: job.done,
+    result: job.result === null ? null : (JSON.parse(job.result) as unknown),
+    error: stale ? 'server_gone' : job.error,
+    file_name: job.state === 'done' ? job.file_name : null,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+  };
+}
+
+/** Whether a job of `kind` runs now on some server (its heartbeat is fresh). */
+export async function hasLiveJob(db: Kysely<Database> | Transaction<Database>, kind: string): Promise<boolean> {
+  const live = await db.selectFrom('jobs').select(['state', 'heartbeat']).where('kind', '=', kind).where('state', '=', 'running').execute();
+  return live.some((job) => !isStale(job));
+}
+
+/**
+ * Starts `run` as a job of `kind` for `user` and answers its id at once. An `exclusive` kind has one
+ * live job at a time across all servers (409 `job_running` while another one beats).
+ */
+export async function startJob(
+  app: FastifyInstance,
+  options: { kind: string; user: SessionUser; params?: Record<string, unknown>; exclusive?: boolean },
+  run: (job: RunningJob) => Promise<JobOutcome>,
+): Promise<number> {
+  const { db } = app;
+  const id = await db.transaction().execute(async (trx) => {
+    if (options.exclusive) {
+      // Two servers starting the same kind at once: the second waits here and then sees the first.
+      if (app.config.database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${options.kind}))`.execute(trx);
+      if (await hasLiveJob(trx, options.kind)) throw new HttpError(409, 'job_running');
+    }
+    const at = now();
+    const row = await trx
+      .insertInto('jobs')
+      .values({
+        kind: options.kind,
+        user_id: options.user.id,
+        state: 'running',
+        params: JSON.stringify(options.params ?? {}),
+        heartbeat: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+
+  let lastWrite = 0;
+  let pending: { done: number; total?: number } | undefined;
+  const write = (values: Partial<Record<'done' | 'total', number>>) =>
+    db
+      .updateTable('jobs')
+      .set({ ...values, heartbeat: now(), updated_at: now() })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .execute()
+      .catch((error: unknown) => app.log.warn({ err: error, jobId: id }, 'job progress not written'));
+  const beat = setInterval(() => void write(pending ? { ...pending } : {}), BEAT_EVERY_MS);
+  beat.unref();
+  const job: RunningJob = {
+    id,
+    progress(done, total) {
+      pending = total === undefined ? { done } : { done, total };
+      if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = Date.now();
+      void write(pending);
+    },
+  };
+
+  void (async () => {
+    try {
+      const outcome = await run(job);
+      let file: { file_key: string; file_name: string } | undefined;
+      if (outcome.file) {
+        const key = `documents/job-${id}-${randomBytes(12).toString('hex')}.${outcome.file.name.split('.').pop()}`;
+        await app.storage.put(key, outcome.file.bytes, outcome.file.type);
+        file = { file_key: key, file_name: outcome.file.name };
+      }
+      await db
+        .updateTable('jobs')
+        .set({
+          state: 'done',
+          ...(pending ? { done: pending.done, ...(pending.total === undefined ? {} : { total: pending.total }) } : {}),
+          result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+          ...file,
+          heartbeat: now(),
+          updated_at: now(),
+        })
+        .where('id', '=', id)
+        .execute();
+    } catch (error) {
+      app.log.error({ err: error, jobId: id, kind: options.kind }, 'job failed');
+      const key = error instanceof HttpError ? error.messageKey : 'server_error';
+      await db
+        .updateTable('jobs')
+        .set({ state: 'failed', error: key, heartbeat: now(), updated_at: now() })
+        .where('id', '=', id)
+        .execute()
+        .catch((cause: unknown) => app.log.error({ err: cause, jobId: id }, 'job failure not recorded'));
+    } finally {
+      clearInterval(beat);
+    }
+  })();
+  return id;
+}
+
+/** A job as its starter (or any admin) may see it; 404 for anyone else, so ids reveal nothing. */
+export async function jobFor(app: FastifyInstance, id: number, user: SessionUser): Promise<Selectable<JobsTable> | undefined> {
+  const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!job || (user.role !== 'admin' && job.user_id !== user.id)) return undefined;
+  return job;
+}
