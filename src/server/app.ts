@@ -54,6 +54,7 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { Dispatcher } from './modules/notices/dispatcher.js';
 import { outboxRoutes } from './modules/notices/outbox.routes.js';
 import { examRoutes } from './modules/exam/exam.routes.js';
+import { verifyRoutes } from './modules/exam/verify.routes.js';
 import { jobRoutes } from './lib/jobs/jobs.routes.js';
 import { createSmsGateway, type SmsGateway } from './modules/notices/sms-gateway.js';
 
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(uploadsRoutes);
   siteRoutes(app);
+  verifyRoutes(app);
   registerClient(app, config.webRoot);
   return app;
 }

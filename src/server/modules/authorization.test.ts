@@ -284,6 +284,8 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/profile/two-factor/policy': { expect: loggedIn(422, 403), call: post('/api/v1/profile/two-factor/policy', {}) },
   'POST /api/v1/users/release-phone': { expect: loggedIn(404, 403), call: post('/api/v1/users/release-phone', { id: 999_999 }) },
   'POST /api/v1/export-data': { expect: loggedIn(200, 403), call: post('/api/v1/export-data', { model: 'users', export_title: 'users' }) },
+  'GET /verify/:token': { expect: everyone(404), call: get('/verify/AAAAAAAAAAAAAAAAAAAAAA') },
+  'GET /verify/:token/photo': { expect: everyone(404), call: get('/verify/AAAAAAAAAAAAAAAAAAAAAA/photo') },
   'GET /api/v1/exam': { expect: loggedIn(200), call: get('/api/v1/exam') },
   'POST /api/v1/exam/update': { expect: loggedIn(422, 403), call: post('/api/v1/exam/update', {}) },
   'POST /api/v1/exam/publish': { expect: loggedIn(422, 403), call: post('/api/v1/exam/publish', {}) },

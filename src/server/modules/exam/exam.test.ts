@@ -336,3 +336,33 @@ describe('the seat allocation', () => {
     expect((await admin.post('/api/v1/exam-centres/destroy', { id: from!.id })).status).toBe(200);
   });
 });
+
+describe('the verification page', () => {
+  it('shows exactly the name, roll, class, centre and photo for a valid token, the site’s 404 for any other', async () => {
+    const [seat] = await seats();
+    const student = await t.app.db.selectFrom('scholarship_registrations').selectAll().where('id', '=', seat!.registration_id).executeTakeFirstOrThrow();
+    const centreRow = await t.app.db.selectFrom('exam_centres').selectAll().where('id', '=', seat!.centre_id).executeTakeFirstOrThrow();
+    const page = await t.app.inject({ method: 'GET', url: `/verify/${seat!.token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const body = page.body;
+    expect(body).toContain(student.name_english);
+    expect(body).toContain(student.roll_no);
+    expect(body).toContain(centreRow.name_bn);
+    expect(body).toContain('noindex');
+    for (const secret of [
+      student.reg_no,
+      student.father_name_english,
+      student.mother_name_english,
+      student.contact_number,
+      student.birth_certificate_no,
+    ].filter(Boolean))
+      expect(body, `the page shows ${secret}`).not.toContain(secret!);
+    for (const token of [`${seat!.token.slice(0, -1)}${seat!.token.endsWith('A') ? 'B' : 'A'}`, 'short', `${seat!.token}x`, '../../etc/passwd']) {
+      const other = await t.app.inject({ method: 'GET', url: `/verify/${encodeURIComponent(token)}` });
+      expect(other.statusCode, token).toBe(404);
+      expect(other.body).not.toContain(student.name_english);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/verify/${seat!.token}/photo` })).statusCode).toBe(404);
+  });
+});
