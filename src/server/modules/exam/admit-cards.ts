@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { Database } from '../../db/types.js';
 import { storageKey } from '../media/media-paths.js';
 import { siteSettings } from '../site/site.data.js';
+import { sameToken, tokenRegistration } from './allocation.js';
 import { centreAddress } from './centres.resource.js';
 import type { AdmitCard, ExamHeading, Photo, RoomSheet, SeatedStudent, Sitting } from './documents.js';
 
@@ -44,7 +45,7 @@ function seatedStudents(db: Kysely<Database>, scope: CardScope) {
     ])
     .where('r.status', '=', 1)
     .where('r.fee_status', '=', 'paid');
-  if ('institute_id' in scope) query = query.where('s.institute_id', '=', scope.institute_id).orderBy('r.roll_no');
+  if ('institute_id' in scope) query = query.where('r.institute_id', '=', scope.institute_id).orderBy('r.roll_no');
   else if ('centre_id' in scope) query = query.where('s.centre_id', '=', scope.centre_id).orderBy('s.room_index').orderBy('s.seat');
   else query = query.where('s.registration_id', '=', scope.registration_id);
   return query;
@@ -195,14 +196,16 @@ export async function* roomSheets(app: FastifyInstance, centreId: number): Async
 
 /** What the public verification page shows for a seat's token: nothing more than the admit card's own face. */
 export async function verifiedSeat(db: Kysely<Database>, token: string) {
-  if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return undefined;
-  return db
+  const registrationId = tokenRegistration(token);
+  if (registrationId === undefined) return undefined;
+  const seat = await db
     .selectFrom('exam_seats as s')
     .innerJoin('scholarship_registrations as r', 'r.id', 's.registration_id')
     .innerJoin('exam_centres as c', 'c.id', 's.centre_id')
-    .select(['r.name_bangla', 'r.name_english', 'r.roll_no', 'r.class', 'r.photo', 'c.name_bn as centre_bn', 'c.name_en as centre_en'])
-    .where('s.token', '=', token)
+    .select(['s.token', 'r.name_bangla', 'r.name_english', 'r.roll_no', 'r.class', 'r.photo', 'c.name_bn as centre_bn', 'c.name_en as centre_en'])
+    .where('s.registration_id', '=', registrationId)
     .where('r.status', '=', 1)
     .where('r.fee_status', '=', 'paid')
     .executeTakeFirst();
+  return seat && sameToken(seat.token, token) ? seat : undefined;
 }
