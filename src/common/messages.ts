@@ -144,6 +144,7 @@ export const messages = {
     password_change_required: 'অস্থায়ী পাসওয়ার্ড দিয়ে লগইন করেছেন: আগে প্রোফাইল থেকে নিজের নতুন পাসওয়ার্ড দিন।',
     password_common: 'এই পাসওয়ার্ডটি খুব প্রচলিত, সহজেই অনুমান করা যায়; অন্য একটি দিন।',
     password_is_identifier: 'পাসওয়ার্ড আপনার ইমেইল, মোবাইল নম্বর বা প্রতিষ্ঠান আইডির সমান হতে পারবে না।',
+    pdf_unavailable: 'এই মুহূর্তে PDF তৈরি করা যাচ্ছে না। কিছুক্ষণ পরে আবার চেষ্টা করুন; সমস্যা থাকলে অ্যাডমিনকে জানান।',
   },
   en: {
     required: 'This field is required.',
@@ -285,6 +286,7 @@ export const messages = {
     password_change_required: 'You logged in with a temporary password: set your own new password in your profile first.',
     password_common: 'This password is too common and easy to guess; choose another.',
     password_is_identifier: 'The password cannot be your email, mobile number or institute id.',
+    pdf_unavailable: 'PDFs cannot be made at the moment. Try again in a while; if it persists, tell the admin.',
   },
 } as const;
 
