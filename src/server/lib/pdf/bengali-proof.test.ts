@@ -88,7 +88,7 @@ function differences(a: Ink, b: Ink): number[] {
 /** A word matches when at most this share of its ink has no counterpart (measured: under 1% for a correct print). */
 const TOLERANCE = 0.03;
 
-describe('Bengali in the PDF', () => {
+describe('Bengali in the PDF', { timeout: 30_000 }, () => {
   const config = loadConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).pdf;
   let generator: PdfGenerator;
   let browser: Browser;

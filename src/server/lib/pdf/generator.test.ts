@@ -10,7 +10,6 @@ import { HttpError } from '../errors.js';
 import { html } from '../html.js';
 import { pdfDocument } from './document.js';
 import { createPdfGenerator } from './generator.js';
-import { inParts } from './parts.js';
 import { Slots } from './slots.js';
 
 const config = loadConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).pdf;
@@ -26,7 +25,8 @@ function part(name: string, pages: number): string {
 
 const pagesOf = (text: string) => text.split('\f').filter((page) => page.trim());
 
-describe('PDF generator', () => {
+// Chromium on a busy machine: a print takes seconds, not the default 5.
+describe('PDF generator', { timeout: 30_000 }, () => {
   const generator = createPdfGenerator(config);
   afterAll(() => generator.close());
 
@@ -49,22 +49,19 @@ describe('PDF generator', () => {
 
   it('takes parts made on demand, and streams the file, removing it after', async () => {
     const made: number[] = [];
-    const items = (async function* () {
-      for (let i = 1; i <= 5; i++) {
-        made.push(i);
-        yield i;
+    const parts = (async function* () {
+      for (const batch of ['1+2', '3+4', '5']) {
+        made.push(Number(batch[0]));
+        yield part(batch, 1);
       }
     })();
     const progress: (number | undefined)[] = [];
-    const file = await generator.render(
-      inParts(items, 2, (batch) => part(batch.join('+'), 1)),
-      (_, total) => progress.push(total),
-    );
+    const file = await generator.render(parts, (_, total) => progress.push(total));
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
     expect(pagesOf(await pdfText(pdf)).map((page) => page.trim())).toEqual(['1+2 পাতা 1', '3+4 পাতা 1', '5 পাতা 1']);
-    expect(made).toEqual([1, 2, 3, 4, 5]);
+    expect(made).toEqual([1, 3, 5]);
     expect(progress).toEqual([undefined, undefined, undefined]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(fs.stat(file.path)).rejects.toThrow();
