@@ -48,6 +48,16 @@ export function rss(pid: number): number {
   }
 }
 
+/** Proportional memory in bytes: shared pages divided among the processes sharing them, so a sum over processes counts them once. */
+export function pss(pid: number): number {
+  try {
+    const kb = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
+    return Number(kb ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /** This process's Chromium processes (the browser and its renderers, GPU and utility processes). */
 export const chromiumProcesses = (): number[] => descendants().filter((pid) => /chrom/i.test(commandName(pid)));
 
