@@ -48,6 +48,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/media/uploads.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { storagePlugin } from './lib/storage/index.js';
+import { pdfPlugin } from './lib/pdf/plugin.js';
 import { resources } from './modules/resources.js';
 import { siteIdentityRoutes } from './modules/site/site-identity.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authentication);
   await app.register(storagePlugin, { config: config.storage });
+  await app.register(pdfPlugin, { config: config.pdf });
   if (config.uploads.cleanupEverySeconds !== null) scheduleMediaCleanup(app, config.uploads.cleanupEverySeconds);
 
   await app.register(
