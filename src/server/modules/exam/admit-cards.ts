@@ -112,10 +112,10 @@ async function centresOf(db: Kysely<Database>, ids: readonly number[]) {
 }
 
 /**
- * The cards of `scope`, `size` at a time: each part is read, its photos reduced and handed on before
- * the next is read. `verifyUrl` makes the QR code's address from a seat's token.
+ * The cards of `scope`, one by one, read `size` at a time: each batch is read and its photos reduced
+ * only when the generator has taken the previous one.
  */
-export async function* admitCardParts(app: FastifyInstance, scope: CardScope, size: number): AsyncGenerator<AdmitCard[]> {
+export async function* seatedCards(app: FastifyInstance, scope: CardScope, size = 50): AsyncGenerator<AdmitCard> {
   const { head, sittings, instructions } = await heading(app);
   for (let offset = 0; ; offset += size) {
     const rows = await seatedStudents(app.db, scope).limit(size).offset(offset).execute();
@@ -125,7 +125,7 @@ export async function* admitCardParts(app: FastifyInstance, scope: CardScope, si
       rows.map((row) => row.centre_id),
     );
     const photos = await Promise.all(rows.map((row) => photoOf(app, row.photo)));
-    yield rows.map((row, i) => cardOf(app, row, photos[i]!, centres.get(row.centre_id)!, head, sittings[row.class] ?? null, instructions));
+    for (const [i, row] of rows.entries()) yield cardOf(app, row, photos[i]!, centres.get(row.centre_id)!, head, sittings[row.class] ?? null, instructions);
     if (rows.length < size) return;
   }
 }
