@@ -25,6 +25,8 @@ export type ScenarioResult = {
   /** /api/health answers while an export runs: whether it held the event loop. */
   healthP99Ms?: number;
   healthMaxMs?: number;
+  /** Chromium's peak RSS summed over its processes, for the scenarios that print PDFs. */
+  chromiumMb?: number;
 };
 
 export type Report = {
@@ -110,6 +112,22 @@ export function verdicts(report: Report): Verdict[] {
       budget: `seat allocation of ${allocated.rows} students < 60 s`,
       measured: `${allocated.seconds} s, ${allocated.rows} seated; an institute list meanwhile p99 ${allocated.healthP99Ms} ms, slowest ${allocated.healthMaxMs} ms`,
       met: (allocated.seconds ?? Infinity) < 60 && allocated.errors === 0,
+    });
+  }
+  const centreCards = by('admit-cards-centre');
+  if (centreCards) {
+    out.push({
+      budget: `a centre's ${centreCards.rows} admit cards as one PDF < 20 s, server peak RSS < 400 MB`,
+      measured: `${centreCards.seconds} s, server peak ${centreCards.peakRssMb} MB, Chromium ${centreCards.chromiumMb} MB; an institute list meanwhile p99 ${centreCards.healthP99Ms} ms`,
+      met: (centreCards.seconds ?? Infinity) < 20 && centreCards.peakRssMb < 400 && centreCards.errors === 0,
+    });
+  }
+  const manyCards = by('admit-cards-20');
+  if (manyCards) {
+    out.push({
+      budget: '20 institutes downloading admit cards at once: all served, the institute list answering meanwhile (p99 < 500 ms)',
+      measured: `${manyCards.rows} cards in ${manyCards.seconds} s, ${manyCards.errors} failed; an institute list meanwhile p99 ${manyCards.healthP99Ms} ms, slowest ${manyCards.healthMaxMs} ms`,
+      met: manyCards.errors === 0 && (manyCards.healthP99Ms ?? Infinity) < 500,
     });
   }
   const create = by('registration-create');

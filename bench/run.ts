@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -63,6 +64,8 @@ const SCENARIOS = [
   'import-store',
   'reconcile-statement',
   'allocation',
+  'admit-cards-centre',
+  'admit-cards-20',
   'public-site',
   'public-page',
   'lighthouse',
@@ -357,7 +360,7 @@ async function main() {
       `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})` +
         (result.rows === undefined
           ? ''
-          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile|allocation)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
+          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile|allocation|admit)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
     );
   }
 
@@ -751,7 +754,7 @@ async function main() {
    * The seat plan of a whole season: every active student made paid for the run, about 2,000 centres over
    * the upazilas the seeded institutes sit in (capacity 5% above each upazila's students, rooms of 40),
    * then one allocation while an institute keeps asking for its list. Students, centres and seats are put
-   * back afterwards.
+   * back after the admit-card scenarios, which print from this seat plan.
    */
   async function allocationScenario(centreCount: number) {
     const tag = `BENCH-${Date.now().toString(36)}`;
@@ -811,12 +814,15 @@ async function main() {
     notes.push(
       `allocation: ${job?.result?.seated ?? 0} of ${students} paid students seated in ${centresMade} centres, ${job?.result?.unseated_students ?? '?'} unseated (state ${job?.state}).`,
     );
-    await runSql(async (exec) => {
-      await exec(`delete from exam_seats`, []);
-      await exec(`delete from jobs where kind = 'allocation'`, []);
-      await exec(`delete from exam_centres where name_en like ?`, [`${tag}%`]);
-      await exec(`update scholarship_registrations set fee_status = 'unpaid' where fee_status = 'paid' and payment_id is null`, []);
-    });
+    cleanups.push(() =>
+      runSql(async (exec) => {
+        await exec(`delete from exam_seats`, []);
+        await exec(`delete from jobs`, []);
+        await exec(`delete from exam_centres where name_en like ?`, [`${tag}%`]);
+        await exec(`update exams set admit_cards_published = 0`, []);
+        await exec(`update scholarship_registrations set fee_status = 'unpaid' where fee_status = 'paid' and payment_id is null`, []);
+      }),
+    );
     const ms = round(seconds * 1000);
     const ok = job?.state === 'done' && job.result?.seated === students;
     return {
@@ -833,9 +839,84 @@ async function main() {
       healthMaxMs: round(pings.at(-1) ?? 0),
     };
   }
-  await scenario('allocation', 'Seat allocation of every paid student of the season over ~2,000 centres (institute list meanwhile)', () =>
-    allocationScenario(smoke ? 20 : 2000),
-  );
+  /**
+   * Admit-card PDFs through the API while an institute keeps asking for its list: each request starts a
+   * job, polled until its file is made and downloaded. `centre_id: 'largest'` names the centre with the
+   * most seats. The clock runs from the first request to the last file; Chromium's peak RSS is sampled
+   * from /proc beside the server's.
+   */
+  async function admitCardsScenario(requests: { headers: Record<string, string>; body: Record<string, unknown> }[]) {
+    await runSql(async (exec) => exec(`update exams set admit_cards_published = 1`, []));
+    const { rows: largest } = await readSql<{ id: number; seated: number }>(`select id, seated from exam_centres order by seated desc limit 1`);
+    const chromium = new Worker(new URL('./chromium-memory.mjs', import.meta.url), { workerData: { pid: server.children[0]!.pid } });
+    const chromiumPeak = () =>
+      new Promise<{ rss: number }>((resolve) => {
+        chromium.once('message', resolve);
+        chromium.postMessage('peak');
+      });
+    await chromiumPeak();
+    const started = performance.now();
+    const { value: outcomes, pings } = await meanwhile(() =>
+      Promise.all(
+        requests.map(async ({ headers, body }) => {
+          const sent = await fetch(`${base}/api/v1/admit-cards`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(body.centre_id === 'largest' ? { centre_id: largest[0]?.id } : body),
+          });
+          const answer = (await sent.json()) as { data?: { job_id?: number } };
+          if (!answer.data?.job_id) return { ok: false, cards: 0, bytes: 0 };
+          for (;;) {
+            await new Promise((resolve) => setTimeout(resolve, 250));
+            const job = (await (await fetch(`${base}/api/v1/jobs/${answer.data.job_id}`, { headers })).json()) as {
+              data?: { state: string; result?: { cards: number } };
+            };
+            if (job.data?.state === 'running') continue;
+            const file = await fetch(`${base}/api/v1/jobs/${answer.data.job_id}/file`, { headers });
+            const bytes = file.ok ? (await file.arrayBuffer()).byteLength : 0;
+            return { ok: job.data?.state === 'done' && file.ok, cards: job.data?.result?.cards ?? 0, bytes };
+          }
+        }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const chromiumMb = Math.round((await chromiumPeak()).rss / 2 ** 20);
+    await chromium.terminate();
+    const cards = outcomes.reduce((sum, outcome) => sum + outcome.cards, 0);
+    const failed = outcomes.filter((outcome) => !outcome.ok).length;
+    notes.push(
+      `admit cards: ${requests.length} download(s), ${cards} cards, ${Math.round(outcomes.reduce((sum, o) => sum + o.bytes, 0) / 2 ** 20)} MB of PDF in ${round(seconds)} s; Chromium's peak RSS ${chromiumMb} MB (summed over its processes); no photos in the seeded data.`,
+    );
+    const ms = round(seconds * 1000);
+    return {
+      requests: requests.length,
+      rps: 0,
+      p50: ms,
+      p95: ms,
+      p99: ms,
+      errors: failed,
+      non2xx: failed,
+      seconds: round(seconds),
+      rows: cards,
+      chromiumMb,
+      healthP99Ms: round(percentile(pings, 99)),
+      healthMaxMs: round(pings.at(-1) ?? 0),
+    };
+  }
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const admitCards = ['admit-cards-centre', 'admit-cards-20'];
+  if (wanted('allocation') || admitCards.some(wanted)) {
+    const allocation = await allocationScenario(smoke ? 20 : 2000);
+    await scenario('allocation', 'Seat allocation of every paid student of the season over ~2,000 centres (institute list meanwhile)', async () => allocation);
+    await scenario('admit-cards-centre', "A centre's admit cards (~500) as one PDF (institute list meanwhile; Chromium's memory beside the server's)", () =>
+      admitCardsScenario([{ headers: admin, body: { centre_id: 'largest' } }]),
+    );
+    await scenario('admit-cards-20', '20 institutes download their admit cards at once (institute list meanwhile)', () =>
+      admitCardsScenario(session.instituteTokens.slice(1, 21).map((entry) => ({ headers: { authorization: `Bearer ${entry.token}` }, body: {} }))),
+    );
+    for (const cleanup of cleanups) await cleanup();
+  }
 
   for (const [name, title, pagePath] of (
     [
