@@ -131,6 +131,17 @@ export const bnOffice = {
     downloading: 'ডাউনলোড হচ্ছে… {{size}}',
     progressLabel: 'এক্সপোর্ট ডাউনলোডের অগ্রগতি',
   },
+  dates: {
+    placeholder: 'দিন/মাস/বছর, যেমন ২৪/১১/২০২৬',
+    chooseMonth: 'মাস বেছে নিন',
+    chooseYear: 'বছর বেছে নিন',
+    nextMonth: 'পরের মাস',
+    previousMonth: 'আগের মাস',
+    nextYear: 'পরের বছর',
+    previousYear: 'আগের বছর',
+    nextDecade: 'পরের দশক',
+    previousDecade: 'আগের দশক',
+  },
   remoteSelect: {
     searchPlaceholder: 'নাম লিখে খুঁজুন',
     nothingFound: 'কিছু পাওয়া যায়নি',

@@ -127,6 +127,17 @@ export const enOffice = {
     downloading: 'Downloading… {{size}}',
     progressLabel: 'Export download progress',
   },
+  dates: {
+    placeholder: 'Day/month/year, e.g. 24/11/2026',
+    chooseMonth: 'Choose a month',
+    chooseYear: 'Choose a year',
+    nextMonth: 'Next month',
+    previousMonth: 'Previous month',
+    nextYear: 'Next year',
+    previousYear: 'Previous year',
+    nextDecade: 'Next decade',
+    previousDecade: 'Previous decade',
+  },
   remoteSelect: {
     searchPlaceholder: 'Type a name to search',
     nothingFound: 'Nothing found',
