@@ -255,7 +255,7 @@ test('the page builder makes a 6+6 grid that the public page shows side by side'
     await dialog.getByRole('button', { name: bn.exportData.confirm }).click();
     expect((await sent).postDataJSON()).toMatchObject({ model: 'page-build', export_title: 'webpage-list', search: suffix });
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^webpage-list - /);
+    expect(file.suggestedFilename()).toMatch(/^webpage-list-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile(await file.path())).toString('utf8');
     expect(csv).toContain(title);
     expect(csv).toContain(url);

@@ -130,6 +130,7 @@ export const bnOffice = {
     confirm: 'এক্সপোর্ট করুন',
     downloading: 'ডাউনলোড হচ্ছে… {{size}}',
     progressLabel: 'এক্সপোর্ট ডাউনলোডের অগ্রগতি',
+    done: 'ডাউনলোড শেষ হয়েছে: {{name}}',
   },
   dates: {
     placeholder: 'দিন/মাস/বছর, যেমন ২৪/১১/২০২৬',

@@ -126,6 +126,7 @@ export const enOffice = {
     confirm: 'Export',
     downloading: 'Downloading… {{size}}',
     progressLabel: 'Export download progress',
+    done: 'Download finished: {{name}}',
   },
   dates: {
     placeholder: 'Day/month/year, e.g. 24/11/2026',
