@@ -96,6 +96,8 @@ export const bnOffice = {
     empty: 'কোনো তথ্য পাওয়া যায়নি।',
     emptySearch: '“{{search}}” দিয়ে কিছু পাওয়া যায়নি।',
     loadFailed: 'তালিকাটি আনা যায়নি।',
+    instituteFilter: 'প্রতিষ্ঠান',
+    allInstitutes: 'সব প্রতিষ্ঠান',
   },
   pagination: {
     label: 'পাতা বদলান',
@@ -147,6 +149,7 @@ export const bnOffice = {
     searchPlaceholder: 'নাম লিখে খুঁজুন',
     nothingFound: 'কিছু পাওয়া যায়নি',
     loading: 'লোড হচ্ছে…',
+    clear: 'বাছাই মুছে ফেলুন',
   },
   fields: {
     id: 'আইডি',

@@ -92,6 +92,8 @@ export const enOffice = {
     empty: 'Nothing found.',
     emptySearch: 'Nothing found for “{{search}}”.',
     loadFailed: 'The list could not be loaded.',
+    instituteFilter: 'Institute',
+    allInstitutes: 'All institutes',
   },
   pagination: {
     label: 'Pages',
@@ -143,6 +145,7 @@ export const enOffice = {
     searchPlaceholder: 'Type a name to search',
     nothingFound: 'Nothing found',
     loading: 'Loading…',
+    clear: 'Clear the choice',
   },
   fields: {
     id: 'ID',
