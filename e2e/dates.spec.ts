@@ -128,3 +128,33 @@ test('an admin sets the season’s fee deadline in Bengali; the setting holds YY
     expect(restored.status()).toBe(200);
   }
 });
+
+test('an admin sets a page’s publish time in Bengali, day and 24-hour time; the API gets the Bangladesh time', async ({ page, request }) => {
+  const token = await adminToken(request);
+  await page.setViewportSize(DESKTOP);
+  await enterWithToken(page, token);
+  await page.goto('/web-pages-management/page-build/create');
+  const day = page.getByRole('textbox', { name: `${bn.pages.fields.published_at}: ${bn.dates.day}` });
+  const time = page.getByRole('textbox', { name: `${bn.pages.fields.published_at}: ${bn.dates.time}` });
+  // It starts at now, in Bengali: no mm/dd/yyyy, no AM/PM.
+  await expect(day).toHaveValue(labels.value(dhakaDay()));
+  await expect(time).toHaveValue(/^[০-৯]{2}:[০-৯]{2}$/);
+
+  await day.fill('২৫/১১/২০২৬');
+  await expectBengaliCalendar(page);
+  await day.blur();
+  await time.fill('১৪:৩০');
+  await time.blur();
+  await expect(day).toHaveValue('২৫ নভেম্বর, ২০২৬');
+  await expect(time).toHaveValue('১৪:৩০');
+  await shots(page, 'publish-time', time);
+
+  const suffix = uniqueSuffix();
+  await page.getByRole('textbox', { name: new RegExp(`^${bn.pages.fields.title}( \\*)?$`) }).fill(`সময়ের পরীক্ষা ${suffix}`);
+  await field(page, bn.pages.fields.url).fill(`publish-time-${suffix}`);
+  await page.getByRole('button', { name: bn.actions.save }).click();
+  await expect(toast(page, messages.bn.stored).first()).toBeVisible();
+  const list = (await authorized(request, token, `/api/v1/page-build?search=${suffix}`)) as { data: { data: { published_at: string }[] } };
+  // 14:30 in Bangladesh is 08:30 UTC.
+  expect(list.data.data.map((row) => row.published_at)).toEqual(['2026-11-25T08:30:00.000Z']);
+});

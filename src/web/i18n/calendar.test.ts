@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarLabels, parseDay } from './calendar';
+import { calendarLabels, parseDay, parseTime } from './calendar';
 
 describe('a date field in Bengali', () => {
   it('shows a day, its calendar and its cells without a Latin letter or digit', () => {
@@ -34,5 +34,13 @@ describe('a date field in Bengali', () => {
     for (const text of ['', '২৪/১১', '২৪/১১/২০', '৩১/০২/২০২৬', '৩২/০১/২০২৬', '১১/১৩/২০২৬', '24 Novembr 2026', 'আজ']) {
       expect(parseDay(text), text).toBeNull();
     }
+  });
+
+  it('takes a time of day on the 24-hour clock in either digits', () => {
+    expect(parseTime('১৪:৩০')).toBe('14:30');
+    expect(parseTime('9.05')).toBe('09:05');
+    expect(parseTime('০৯৩০')).toBe('09:30');
+    expect(parseTime('00:00')).toBe('00:00');
+    for (const text of ['', '১৪', '14:3', '24:00', '12:60', '2:30 PM']) expect(parseTime(text), text).toBeNull();
   });
 });

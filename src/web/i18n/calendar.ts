@@ -93,3 +93,15 @@ export function parseDay(text: string): string | null {
   const month = named ? MONTH_NAMES.get(named[2]!) : undefined;
   return named && month ? isoDay(Number(named[3]), month, Number(named[1])) : null;
 }
+
+/**
+ * A typed time of day on the 24-hour clock as HH:mm, or null when it is no whole, real time yet:
+ * '১৪:৩০', '9.05', '0930', in either digits.
+ */
+export function parseTime(text: string): string | null {
+  const typed = asciiDigits(text).trim();
+  const match = /^(\d{1,2})\s?[:.]\s?(\d{2})$/.exec(typed) ?? /^(\d{2})(\d{2})$/.exec(typed);
+  if (!match) return null;
+  const [hour, minute] = [Number(match[1]), Number(match[2])];
+  return hour < 24 && minute < 60 ? `${String(hour).padStart(2, '0')}:${match[2]}` : null;
+}

@@ -136,6 +136,9 @@ export const bnOffice = {
   },
   dates: {
     placeholder: 'দিন/মাস/বছর, যেমন ২৪/১১/২০২৬',
+    day: 'তারিখ',
+    time: 'সময়',
+    timePlaceholder: 'ঘণ্টা:মিনিট',
     chooseMonth: 'মাস বেছে নিন',
     chooseYear: 'বছর বেছে নিন',
     nextMonth: 'পরের মাস',

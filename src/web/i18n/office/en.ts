@@ -132,6 +132,9 @@ export const enOffice = {
   },
   dates: {
     placeholder: 'Day/month/year, e.g. 24/11/2026',
+    day: 'date',
+    time: 'time',
+    timePlaceholder: 'hh:mm',
     chooseMonth: 'Choose a month',
     chooseYear: 'Choose a year',
     nextMonth: 'Next month',
