@@ -3,6 +3,7 @@
  * was seen: a save while a file is still uploading, lists wider than their area, scroll positions carried
  * between screens, stale toasts, selects that clear themselves, unsorted address lists.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addressOf, adminToken, apiToken, bn, enterWithToken, field, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
@@ -382,6 +383,70 @@ test('the admin’s registration list says whose student each row is', async ({ 
   await expect(page.getByTestId('list-row').filter({ hasText: student })).toContainText(institute.name);
   await expectListFits(page);
   await shots(page, 'admin-registrations-institute');
+});
+
+test('the admin narrows the registration list to one institute, found by name; the export follows', async ({ page, request }) => {
+  const suffix = uniqueSuffix();
+  const students = new Map<string, string>();
+  for (const name of [`ছাঁকনি প্রথম বিদ্যালয় ${suffix}`, `ছাঁকনি দ্বিতীয় বিদ্যালয় ${suffix}`]) {
+    const institute = { ...newInstitute(), name };
+    await registerByApi(request, institute);
+    const student = `FILTER ${students.size + 1} ${suffix.toUpperCase()}`;
+    students.set(name, student);
+    await storeByApi(request, await apiToken(request, institute.email, institute.password), 'scholarship-registrations', {
+      class: '04',
+      gender: 'f',
+      class_roll: '5',
+      department: 'p',
+      name_english: student,
+      father_name_english: 'ABDUL KARIM',
+      mother_name_english: 'RAHIMA BEGUM',
+      division_id: 6,
+      zilla_id: 47,
+      upozilla_id: 365,
+      post_office: 'সাভার',
+      contact_number: '01712345678',
+    });
+  }
+  const [first, second] = [...students.keys()] as [string, string];
+  await enterWithToken(page, await adminToken(request));
+  await page.goto(`${REGISTRATIONS}?search=${encodeURIComponent(`FILTER`)}`);
+  const rows = page.getByTestId('list-row');
+  await expect(rows.filter({ hasText: students.get(first)! })).toHaveCount(1);
+  await expect(rows.filter({ hasText: students.get(second)! })).toHaveCount(1);
+
+  // Searched by a part of its name, as an admin remembers it.
+  const filter = page.getByTestId('institute-filter').getByRole('textbox', { name: bn.list.instituteFilter });
+  await filter.fill(`দ্বিতীয় বিদ্যালয় ${suffix}`);
+  await page.getByRole('option', { name: second }).click();
+  await expect(page).toHaveURL(/institute_id=\d+/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(students.get(second)!);
+  await expectListFits(page);
+  await shots(page, 'admin-registrations-institute-filter');
+
+  // A reload keeps the choice, named.
+  await page.reload();
+  await expect(filter).toHaveValue(second);
+  await expect(rows).toHaveCount(1);
+
+  // The export asks for the same institute, and the file holds its student alone.
+  await page.getByTestId('export-button').click();
+  const dialog = page.getByRole('dialog', { name: bn.exportData.title });
+  await dialog.getByLabel(bn.exportData.inputLabel).fill('export all');
+  const download = page.waitForEvent('download');
+  // The conditions also ride in the address (spec §7), so the path alone is matched.
+  const sent = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/v1/export-data');
+  await dialog.getByRole('button', { name: bn.exportData.confirm }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ conditions: { institute_id: expect.stringMatching(/^\d+$/) } });
+  const csv = (await readFile(await (await download).path())).toString('utf8');
+  expect(csv).toContain(students.get(second)!);
+  expect(csv).not.toContain(students.get(first)!);
+
+  // Cleared: every institute again.
+  await page.getByTestId('institute-filter').getByRole('button', { name: bn.remoteSelect.clear }).click();
+  await expect(page).not.toHaveURL(/institute_id=/);
+  await expect(rows.filter({ hasText: students.get(first)! })).toHaveCount(1);
 });
 
 test('cosmetics: the English title is whole at 360 px, the audit log has no status switch, a stored logo is not named by its hash', async ({

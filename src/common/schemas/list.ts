@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.js';
+import { LANGS } from '../messages.js';
 import { MAX_ID, optionalChoice, optionalInt, optionalText } from '../validation.js';
 
 export const CONDITION_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in'] as const;
@@ -127,7 +128,10 @@ export const IdBody = z.object({
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** POST /api/v1/export-data: which resource, the file's type and title, and the same filters as its list. */
+/**
+ * POST /api/v1/export-data: which resource, the file's type, title and language (headers and codes'
+ * labels; Accept-Language when absent), and the same filters as its list.
+ */
 export const ExportBody = z.object({
   model: z.string({ error: 'required' }).min(1, 'required').max(64, 'too_long'),
   export_title: optionalText(100),
@@ -136,5 +140,6 @@ export const ExportBody = z.object({
   conditions: Conditions,
   columns: nameList,
   format: optionalChoice(EXPORT_FORMATS),
+  lang: optionalChoice(LANGS),
 });
 export type ExportBody = z.infer<typeof ExportBody>;

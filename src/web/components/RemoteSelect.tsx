@@ -4,7 +4,7 @@
  * and total, and loads the next page when the list is scrolled to its end while `to < total`.
  * Used to pick an institute by name (registrations); `RemoteSelectField` binds it to an ApiForm.
  */
-import { Combobox, Group, InputBase, Loader, ScrollArea, Text, useCombobox } from '@mantine/core';
+import { CloseButton, Combobox, Group, InputBase, Loader, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
@@ -37,6 +37,8 @@ export type RemoteSelectProps = {
   error?: ReactNode;
   withAsterisk?: boolean;
   disabled?: boolean;
+  /** A clear button undoes the choice (a list's filter, where no choice means all). */
+  clearable?: boolean;
   wrapperProps?: Record<`data-${string}`, string>;
 };
 
@@ -55,6 +57,7 @@ export function RemoteSelect({
   error,
   withAsterisk,
   disabled,
+  clearable = false,
   wrapperProps,
 }: RemoteSelectProps) {
   const { t } = useTranslation();
@@ -109,8 +112,25 @@ export function RemoteSelect({
           error={error}
           disabled={disabled}
           wrapperProps={wrapperProps}
-          rightSection={query.isFetching ? <Loader size={16} /> : <Combobox.Chevron />}
-          rightSectionPointerEvents="none"
+          rightSection={
+            query.isFetching ? (
+              <Loader size={16} />
+            ) : clearable && value ? (
+              // A button a screen reader and the keyboard reach (Mantine's own clear button is hidden from both).
+              <CloseButton
+                size="sm"
+                aria-label={t('remoteSelect.clear')}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => {
+                  setChosen(null);
+                  onChange('', null);
+                }}
+              />
+            ) : (
+              <Combobox.Chevron />
+            )
+          }
+          rightSectionPointerEvents={clearable && value ? 'all' : 'none'}
           value={typing ? search : selectedLabel}
           placeholder={placeholder ?? t('remoteSelect.searchPlaceholder')}
           onClick={() => combobox.openDropdown()}

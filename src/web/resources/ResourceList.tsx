@@ -67,8 +67,20 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const { list } = resource;
-  const [state, change] = useListState(compact ? undefined : list.pageSize);
+  // A list that is part of another page (compact) has no filters of its own.
+  const listFilters = useMemo(
+    () => (compact ? [] : (list.filters ?? []).filter((filter) => !filter.roles || filter.roles.includes(user.role))),
+    [compact, list.filters, user.role],
+  );
+  const filterKeys = useMemo(() => listFilters.map((filter) => filter.param), [listFilters]);
+  const [state, change] = useListState(compact ? undefined : list.pageSize, filterKeys);
   const status = fixedStatus ?? (isAdmin ? state.status : 1);
+  // The screen's fixed pairs (filter/{type}) and the ones chosen here, for the list and its export alike.
+  const chosen = state.filters;
+  const allFilters = useMemo(() => {
+    const merged = { ...chosen, ...filters };
+    return Object.keys(merged).length > 0 ? merged : undefined;
+  }, [chosen, filters]);
   const roleColumns = useMemo(() => list.columns.filter((column) => !column.roles || column.roles.includes(user.role)), [list.columns, user.role]);
   // Related rows only for the columns this role sees (an institute's list needs no institute).
   const relations = useMemo(() => {
@@ -83,7 +95,7 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
       search: state.search,
       fields: list.fields,
       relations,
-      filters,
+      filters: allFilters,
     }),
   );
   const changes = useRowChanges(resource);
@@ -115,7 +127,9 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
         </Title>
         <Group gap="sm" align="flex-start">
           {list.exportTitle !== undefined && !compact && (
-            <ExportButton request={{ model: resource.name, export_title: list.exportTitle, search: state.search || undefined, status, conditions: filters }} />
+            <ExportButton
+              request={{ model: resource.name, export_title: list.exportTitle, search: state.search || undefined, status, conditions: allFilters }}
+            />
           )}
           {!compact &&
             list.headerLinks
@@ -141,7 +155,12 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
       </Group>
 
       <Group justify="space-between" gap="sm">
-        <SearchBox value={state.search} onSearch={(search) => change({ search }, { replace: true })} />
+        <Group gap="sm" align="flex-end" style={{ flex: '1 1 320px' }}>
+          <SearchBox value={state.search} onSearch={(search) => change({ search }, { replace: true })} />
+          {listFilters.map((filter) => (
+            <filter.Input key={filter.param} value={chosen[filter.param] ?? ''} onChange={(value) => change({ filters: { [filter.param]: value } })} />
+          ))}
+        </Group>
         {isAdmin && fixedStatus === undefined && list.statusFilter !== false && (
           <StatusFilter value={state.status} onChange={(next) => change({ status: next })} />
         )}

@@ -6,7 +6,7 @@ import { RESOURCES, type ResourceKey } from '../../common/resources';
 import type { Section } from '../shell/sections';
 import { sectionPath } from '../shell/sections';
 import { resourceEndpoints, resourceQueries, type Row } from './api';
-import type { Column, DetailRow, HeaderLink, ResourceForm, ResourceTextKey } from './types';
+import type { Column, DetailRow, HeaderLink, ListFilter, ResourceForm, ResourceTextKey } from './types';
 
 export type ResourceConfig<R extends Row> = {
   /** Its entry in the resource list (src/common/resources.ts): the API's name for it and its row. */
@@ -34,6 +34,8 @@ export type ResourceConfig<R extends Row> = {
     rowActions?: (row: R, t: TFunction) => RowAction[];
     /** Further screens the list's header links to, beside Export and Add New (registrations' import). */
     headerLinks?: readonly HeaderLink[];
+    /** Choices beside the search box that narrow the list (the admin's institute on registrations). */
+    filters?: readonly ListFilter[];
   };
   form: ResourceForm<R>;
   details: {

@@ -1,19 +1,27 @@
 /**
- * A list's page, page size, search and status, kept in the address (?page=2&search=…), so Back and
- * a reload return to the same page. A fresh visit starts at page 1 of the active records.
+ * A list's page, page size, search, status and its own filters (an admin's institute), kept in the
+ * address (?page=2&search=…&institute_id=5), so Back and a reload return to the same page. A fresh
+ * visit starts at page 1 of the active records.
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../common/constants';
 
-export type ListState = { page: number; paginate: number; search: string; status: 0 | 1 };
+export type ListState = {
+  page: number;
+  paginate: number;
+  search: string;
+  status: 0 | 1;
+  /** The list's filter pairs that are set (`filterKeys` only), each as the list query sends it. */
+  filters: Readonly<Record<string, string>>;
+};
 
 const positive = (value: string | null, fallback: number) => {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : fallback;
 };
 
-export function useListState(defaultPageSize: number = DEFAULT_PAGE_SIZE) {
+export function useListState(defaultPageSize: number = DEFAULT_PAGE_SIZE, filterKeys: readonly string[] = []) {
   const [params, setParams] = useSearchParams();
   const paginate = positive(params.get('paginate'), defaultPageSize);
   const state: ListState = {
@@ -21,6 +29,7 @@ export function useListState(defaultPageSize: number = DEFAULT_PAGE_SIZE) {
     paginate: (PAGE_SIZES as readonly number[]).includes(paginate) ? paginate : defaultPageSize,
     search: params.get('search') ?? '',
     status: params.get('status') === '0' ? 0 : 1,
+    filters: useMemo(() => Object.fromEntries(filterKeys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : []))), [params, filterKeys]),
   };
 
   const change = useCallback(
@@ -36,7 +45,8 @@ export function useListState(defaultPageSize: number = DEFAULT_PAGE_SIZE) {
           if (changes.paginate !== undefined) set('paginate', changes.paginate, defaultPageSize);
           if (changes.search !== undefined) set('search', changes.search, '');
           if (changes.status !== undefined) set('status', changes.status, 1);
-          // A new search, size or status starts again at page 1.
+          for (const [key, value] of Object.entries(changes.filters ?? {})) set(key, value, '');
+          // A new search, size, status or filter starts again at page 1.
           if (changes.page === undefined) next.delete('page');
           return next;
         },

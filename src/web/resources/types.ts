@@ -76,6 +76,18 @@ export type ResourceForm<R> = {
   toBody?: (values: Record<string, unknown>, mode: FormMode, user: PublicUser) => Record<string, unknown>;
 };
 
+/**
+ * A choice that narrows a list (an admin's institute): kept in the address as `param`, sent with the
+ * list query as a filter pair and with the export as a condition.
+ */
+export type ListFilter = {
+  param: string;
+  /** Shown only to these roles. */
+  roles?: readonly Role[];
+  /** Its input: the value ('' for none) and the new value. */
+  Input: ComponentType<{ value: string; onChange: (value: string) => void }>;
+};
+
 /** A button in a list's header that opens another screen of the resource. */
 export type HeaderLink = {
   label: (t: TFunction) => string;

@@ -295,7 +295,7 @@ describe('the audit-logs resource', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('id,created_at,user_id,user_name,user_role,action,entity,entity_id,before,after,ip,user_agent');
+    expect(lines[0]).toBe('ID,Created at,User ID,User,User role,Action,Record type,Record ID,Before,After,IP address,Browser');
     expect(lines.length - 1).toBe(await count());
     expect((await client(t, institute.token).post('/api/v1/export-data', { model: 'audit-logs' })).status).toBe(403);
     expect((await client(t, institute.token).get('/api/v1/audit-logs')).status).toBe(403);

@@ -1,8 +1,11 @@
 /**
- * CSV for Excel: UTF-8 with a byte-order mark (so Bengali shows), and no cell Excel would run as a formula.
+ * CSV for Excel and LibreOffice: UTF-8 with a byte-order mark (so Bengali shows), no cell a spreadsheet
+ * would run as a formula, digits meant as text kept as text, times in Bangladesh time.
  * Written by hand for a fixed column list: a million rows cost ~4.5 µs each through csv-stringify's
- * general options. The output is csv-stringify's with our casts (csv.test.ts holds it to that).
+ * general options. A column of plain values is written as csv-stringify wrote it with our casts
+ * (csv.test.ts holds it to that).
  */
+import { type ColumnKind, columnKind, DHAKA_OFFSET_MS } from './column-kinds.js';
 
 export const BOM = '\uFEFF';
 
@@ -46,16 +49,47 @@ export function csvCell(value: unknown): string {
   }
 }
 
-/** One record, its cells in the columns' order, ended by \n. */
-export function csvLine(values: readonly unknown[]): string {
+const DIGITS = /^\d+$/;
+
+/**
+ * An identifier of digits (a mobile, a reg no, a birth registration number) with a tab before it:
+ * Excel and LibreOffice both keep such a cell as text, so a mobile keeps its leading 0 and a long
+ * number is not shown as 2.01E+16. The tab is invisible. (`="017…"` shows as typed in LibreOffice,
+ * whose CSV import does not evaluate formulas by default; a leading apostrophe shows in both.)
+ */
+function textCell(value: unknown): string {
+  if ((typeof value === 'string' && DIGITS.test(value)) || typeof value === 'number' || typeof value === 'bigint') return `"\t${value}"`;
+  return csvCell(value);
+}
+
+/** A stored UTC timestamp as Bangladesh time, `2026-11-24 16:37:00`, which spreadsheets read as a date and time. */
+function dateTimeCell(value: unknown): string {
+  const time = typeof value === 'string' ? Date.parse(value) : NaN;
+  if (Number.isNaN(time)) return csvCell(value);
+  return new Date(time + DHAKA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const CELLS: Record<ColumnKind, (value: unknown) => string> = {
+  text: textCell,
+  datetime: dateTimeCell,
+  date: csvCell,
+  number: csvCell,
+  value: csvCell,
+};
+
+/** One record, its cells in the columns' order, each written as its column's kind, ended by \n. */
+export function csvLine(values: readonly unknown[], kinds: readonly ColumnKind[]): string {
   let line = '';
-  for (let i = 0; i < values.length; i++) line += i === 0 ? csvCell(values[i]) : `,${csvCell(values[i])}`;
+  for (let i = 0; i < values.length; i++) {
+    const cell = CELLS[kinds[i]!](values[i]);
+    line += i === 0 ? cell : `,${cell}`;
+  }
   return `${line}\n`;
 }
 
-/** The header line: column names are the definition's own, never a user's text, but quoted by the same rule. */
-export function csvHeader(columns: readonly string[]): string {
-  return `${BOM}${columns.map(quoted).join(',')}\n`;
+/** The header line: the columns' names in the reader's language, quoted by the same rule. */
+export function csvHeader(header: readonly string[]): string {
+  return `${BOM}${header.map(quoted).join(',')}\n`;
 }
 
 /**
@@ -66,17 +100,20 @@ export function csvHeader(columns: readonly string[]): string {
 const CHUNK_CHARS = 16 * 1024;
 
 /**
- * The CSV text of rows arriving in batches (each row its values in the columns' order), as pieces of
- * about CHUNK_CHARS. Pulled by the response stream, so a slow client holds back the reading.
+ * The CSV text of rows arriving in batches (each row its values in the columns' order) under the header
+ * line `header`, as pieces of about CHUNK_CHARS. Pulled by the response stream, so a slow client holds
+ * back the reading.
  */
 export async function* csvChunks(
   columns: readonly string[],
+  header: readonly string[],
   batches: AsyncIterable<readonly unknown[][]> | Iterable<readonly unknown[][]>,
 ): AsyncGenerator<string> {
-  let chunk = csvHeader(columns);
+  const kinds = columns.map(columnKind);
+  let chunk = csvHeader(header);
   for await (const batch of batches) {
     for (const values of batch) {
-      chunk += csvLine(values);
+      chunk += csvLine(values, kinds);
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';

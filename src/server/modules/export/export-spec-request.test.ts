@@ -31,7 +31,7 @@ describe("the spec's export request", () => {
   it('takes model Webpage\\WebPages for the pages', async () => {
     const res = await admin.post('/api/v1/export-data', { model: 'Webpage\\WebPages', export_title: 'webpage-list', conditions: '[]' });
     expect(res.status, res.raw.body).toBe(200);
-    expect(csvLines(res)[0]).toContain('url');
+    expect(csvLines(res)[0]).toContain('URL');
   });
 
   it("keeps an institute to its own rows under the spec's name too", async () => {

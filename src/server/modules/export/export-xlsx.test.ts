@@ -5,6 +5,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, client, instituteSession, startTestApp, validStudent, type TestApp } from '../../test/test-app.js';
+import { HEADERS } from './labels.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -30,14 +31,17 @@ afterAll(async () => t.close());
 
 type Exported = { status: number; headers: Record<string, unknown>; sheet: ExcelJS.Worksheet; rows: Record<string, ExcelJS.CellValue>[] };
 
-/** Runs an export and reads the file; `rows` are the data rows keyed by the header's names. */
+/** The column a header names (the test client asks for English). */
+const columnOf = new Map(Object.entries(HEADERS).map(([column, words]) => [words.en, column]));
+
+/** Runs an export and reads the file; `rows` are the data rows keyed by the columns the header names. */
 async function exportXlsx(api: ReturnType<typeof client>, body: Record<string, unknown>): Promise<Exported> {
   const res = await api.post('/api/v1/export-data', { format: 'xlsx', ...body });
   expect(res.status, res.raw.body).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(res.raw.rawPayload as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
-  const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1) as string[];
+  const header = ((sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1) as string[]).map((name) => columnOf.get(name) ?? name);
   const rows: Record<string, ExcelJS.CellValue>[] = [];
   sheet.eachRow((row, number) => {
     if (number > 1) rows.push(Object.fromEntries(header.map((name, i) => [name, row.getCell(i + 1).value])));
@@ -87,7 +91,7 @@ describe('Excel export', () => {
     const bySearch = await exportXlsx(admin, { model: 'Registration', search: 'সুমাইয়া' });
     expect(bySearch.rows.map((row) => row.full_name)).toEqual(['SUMAIYA AKTER']);
     const byClass = await exportXlsx(admin, { model: 'scholarship-registrations', conditions: { class: '07' }, columns: ['id', 'full_name', 'class'] });
-    expect(byClass.rows).toEqual([{ id: expect.any(Number), full_name: 'CLASS SEVEN BOY', class: '07' }]);
+    expect(byClass.rows).toEqual([{ id: expect.any(Number), full_name: 'CLASS SEVEN BOY', class: 'Class Seven' }]);
     const none = await exportXlsx(admin, { model: 'scholarship-registrations', status: 0 });
     expect(none.rows).toHaveLength(0);
     expect(none.sheet.rowCount).toBe(1);
@@ -96,7 +100,7 @@ describe('Excel export', () => {
   it('writes payments with the amount a number, a digits-only receipt as text and the date a date', async () => {
     const { rows } = await exportXlsx(client(t, mine.token), { model: 'scholarship-payments' });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amount: 400, transaction_id: '8801712345678', institute_name: 'ঢাকা আদর্শ বিদ্যালয়', is_approved: 0 });
+    expect(rows[0]).toMatchObject({ amount: 400, transaction_id: '8801712345678', institute_name: 'ঢাকা আদর্শ বিদ্যালয়', is_approved: 'Not approved' });
     expect(rows[0]!.date).toEqual(new Date('2026-11-20T00:00:00.000Z'));
     expect((await exportXlsx(client(t, theirs.token), { model: 'scholarship-payments' })).rows).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 /**
  * POST /api/v1/export-data (spec §7 Export): a resource's rows as CSV or an Excel workbook (`format`),
- * newest first, pulled by the response as the client reads so memory stays flat (architecture §8).
+ * newest first, pulled by the response as the client reads so memory stays flat (architecture §8),
+ * headers and codes in the caller's language (`lang`, else Accept-Language; labels.ts).
  * SQLite iterates one statement on a read-only connection of its own; PostgreSQL fetches from a
  * server-side cursor on a connection of its own (not the pool's). Models and columns come from the
  * resource definitions; an institute only gets its own rows.
@@ -14,11 +15,14 @@ import { forbidden, ValidationError } from '../../lib/errors.js';
 import type { ResourceDefinition } from '../../lib/resource/definition.js';
 import { refusingBadValues } from '../../lib/resource/data-errors.js';
 import { filteredQuery, selectColumns } from '../../lib/resource/query.js';
+import { requestLang } from '../../lib/language.js';
 import { slugify } from '../../lib/slug.js';
+import { dhakaToday } from '../../../common/season.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import { openPostgresReader, openSqliteReader } from '../../db/connect.js';
 import { resources } from '../resources.js';
 import { csvChunks } from './csv.js';
+import { headerOf, labelledBatches } from './labels.js';
 import { xlsxStream } from './xlsx.js';
 
 /** Rows a PostgreSQL FETCH brings: one round trip each. */
@@ -93,12 +97,14 @@ function exportBatches(app: FastifyInstance, { definition, body, user, columns }
 
 type Batches = ReturnType<typeof exportBatches>;
 
-const FORMATS: Record<ExportFormat, { extension: string; contentType: string; stream: (title: string, columns: string[], batches: Batches) => Readable }> = {
+type Stream = (title: string, columns: string[], header: string[], batches: Batches) => Readable;
+
+const FORMATS: Record<ExportFormat, { extension: string; contentType: string; stream: Stream }> = {
   // One piece read ahead: the socket's own buffer is the rest of the backpressure.
   csv: {
     extension: 'csv',
     contentType: 'text/csv; charset=utf-8',
-    stream: (_title, columns, batches) => Readable.from(csvChunks(columns, batches), { highWaterMark: 1 }),
+    stream: (_title, columns, header, batches) => Readable.from(csvChunks(columns, header, batches), { highWaterMark: 1 }),
   },
   xlsx: { extension: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', stream: xlsxStream },
 };
@@ -129,8 +135,11 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 
         const title = slugify(body.export_title, definition.name);
         const format = FORMATS[body.format ?? 'csv'];
-        const filename = `${title}-${new Date().toISOString().slice(0, 10)}.${format.extension}`;
-        const file = format.stream(title, columns, exportBatches(app, { definition, body, user, columns }));
+        const lang = body.lang ?? requestLang(request);
+        // The day in Bangladesh, where the file is read: at 02:00 there, UTC still says yesterday.
+        const filename = `${title}-${dhakaToday()}.${format.extension}`;
+        const header = columns.map((column) => headerOf(column, lang));
+        const file = format.stream(title, columns, header, labelledBatches(columns, lang, exportBatches(app, { definition, body, user, columns })));
         file.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
         return reply
           .header('content-type', format.contentType)

@@ -1,34 +1,8 @@
 /**
- * How an export's columns become Excel cells: numbers stay numbers, identifiers made of digits stay
- * text (Excel would show a reg no as 2.6E+09 and drop a mobile's leading 0), timestamps become date
- * cells. Decided by column name, the same for every resource, so a new export column needs no code here
- * unless it is one of these kinds.
+ * How an export's columns become Excel cells (their kinds: column-kinds.ts): numbers stay numbers,
+ * identifiers made of digits are text cells under the text format '@', timestamps become date cells.
  */
-
-/** Digit strings that are identifiers, not quantities: written as text under the text format '@'. */
-const TEXT_COLUMNS = new Set([
-  'reg_no',
-  'roll_no',
-  'uid',
-  'class',
-  'contact_number',
-  'phone_number',
-  'institute_phone',
-  'birth_certificate_no',
-  'transaction_id',
-]);
-/** Digit strings that are quantities (stored as text by the form). */
-const NUMBER_COLUMNS = new Set(['class_roll']);
-
-export type ColumnKind = 'datetime' | 'date' | 'text' | 'number' | 'value';
-
-export function columnKind(column: string): ColumnKind {
-  if (column.endsWith('_at')) return 'datetime';
-  if (column === 'date') return 'date';
-  if (TEXT_COLUMNS.has(column)) return 'text';
-  if (NUMBER_COLUMNS.has(column)) return 'number';
-  return 'value';
-}
+import { type ColumnKind, DHAKA_OFFSET_MS } from './column-kinds.js';
 
 export const NUM_FMT: Record<ColumnKind, string | undefined> = {
   datetime: 'yyyy-mm-dd hh:mm:ss',
@@ -38,11 +12,6 @@ export const NUM_FMT: Record<ColumnKind, string | undefined> = {
   value: undefined,
 };
 
-/**
- * Timestamps are stored in UTC; a date cell has no zone, so it shows Bangladesh time (UTC+6 all year,
- * no daylight saving), the time the people who read the sheet live in.
- */
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 /** Excel refuses (offers to "repair") a file with a longer cell. */
 export const MAX_CELL_CHARS = 32_767;
 const PLAIN_NUMBER = /^(0|[1-9]\d{0,14})$/;
@@ -90,9 +59,9 @@ const MIN_WIDTH = 6;
 const MAX_WIDTH = 60;
 
 /** Widths that fit the header and the sample rows (the first rows of the export), within bounds. */
-export function columnWidths(columns: readonly string[], kinds: readonly ColumnKind[], sample: readonly (string | number | Date | null)[][]): number[] {
-  return columns.map((column, i) => {
-    let widest = column.length;
+export function columnWidths(header: readonly string[], kinds: readonly ColumnKind[], sample: readonly (string | number | Date | null)[][]): number[] {
+  return header.map((name, i) => {
+    let widest = name.length;
     for (const row of sample) widest = Math.max(widest, shownLength(kinds[i]!, row[i]!));
     return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest + 2));
   });

@@ -2,7 +2,8 @@ import { text } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnKind, MAX_CELL_CHARS, xlsxCell } from './xlsx-cells.js';
+import { columnKind } from './column-kinds.js';
+import { MAX_CELL_CHARS, xlsxCell } from './xlsx-cells.js';
 import { xlsxStream } from './xlsx.js';
 
 async function workbookOf(stream: Readable): Promise<ExcelJS.Worksheet> {
@@ -14,6 +15,7 @@ async function workbookOf(stream: Readable): Promise<ExcelJS.Worksheet> {
 }
 
 const columns = ['id', 'reg_no', 'name_bangla', 'class_roll', 'amount', 'created_at', 'date'];
+const header = ['আইডি', 'নিবন্ধন নম্বর', 'শিক্ষার্থীর নাম (বাংলায়)', 'শ্রেণি রোল', 'পরিমাণ (টাকা)', 'তৈরির সময়', 'জমার তারিখ'];
 const row = (i: number) => [i, `26${String(i).padStart(7, '0')}`, `মোঃ করিম ${i}`, String(i), 200, '2026-11-21T10:00:00.000Z', '2026-11-20'];
 
 describe('Excel cells', () => {
@@ -41,11 +43,11 @@ describe('Excel export stream', () => {
       yield rows.slice(120);
     }
     for (const source of [[rows.slice(0, 120), rows.slice(120)], later()]) {
-      const sheet = await workbookOf(xlsxStream('registrations', columns, source));
+      const sheet = await workbookOf(xlsxStream('registrations', columns, header, source));
       expect(sheet.name).toBe('registrations');
       expect(sheet.rowCount).toBe(251);
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-      expect(sheet.getRow(1).values).toEqual([undefined, ...columns]);
+      expect(sheet.getRow(1).values).toEqual([undefined, ...header]);
       expect(sheet.getRow(1).font?.bold).toBe(true);
       const first = sheet.getRow(2);
       expect(first.getCell(1).value).toBe(250);
@@ -64,7 +66,7 @@ describe('Excel export stream', () => {
   });
 
   it('writes a header and no rows for an empty list', async () => {
-    const sheet = await workbookOf(xlsxStream('empty', columns, []));
+    const sheet = await workbookOf(xlsxStream('empty', columns, header, []));
     expect(sheet.rowCount).toBe(1);
   });
 
@@ -81,7 +83,7 @@ describe('Excel export stream', () => {
         closed = true;
       }
     }
-    const stream = xlsxStream('endless', columns, endless());
+    const stream = xlsxStream('endless', columns, header, endless());
     stream.pause();
     // Nobody reads: the writer comes to a stop with what the zip's buffers hold (these rows compress
     // ~50 times, so that is a few tens of thousands of rows), instead of reading on into the heap.
@@ -102,6 +104,6 @@ describe('Excel export stream', () => {
       yield [row(1)];
       throw new Error('connection lost');
     }
-    await expect(text(xlsxStream('failing', columns, failing()))).rejects.toThrow('connection lost');
+    await expect(text(xlsxStream('failing', columns, header, failing()))).rejects.toThrow('connection lost');
   });
 });

@@ -5,7 +5,8 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { columnKind, columnWidths, NUM_FMT, xlsxCell } from './xlsx-cells.js';
+import { columnKind } from './column-kinds.js';
+import { columnWidths, NUM_FMT, xlsxCell } from './xlsx-cells.js';
 
 type Cells = ReturnType<typeof xlsxCell>[];
 type Batches = AsyncIterable<readonly unknown[][]> | Iterable<readonly unknown[][]>;
@@ -39,7 +40,7 @@ async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<boo
   return !out.destroyed;
 }
 
-async function writeWorkbook(out: PassThrough, sheetName: string, columns: readonly string[], batches: Batches): Promise<void> {
+async function writeWorkbook(out: PassThrough, sheetName: string, columns: readonly string[], header: readonly string[], batches: Batches): Promise<void> {
   const kinds = columns.map(columnKind);
   // One style object per column, shared by its cells: exceljs caches a style's id by object, so a
   // style per cell (what a new cell gets) costs a style lookup each, a fifth of the export's time.
@@ -58,12 +59,12 @@ async function writeWorkbook(out: PassThrough, sheetName: string, columns: reado
 
   // Columns (widths, formats) are the first thing in the sheet's XML, so they are set before any row.
   const writeHead = (rows: Cells[]) => {
-    const widths = columnWidths(columns, kinds, rows);
+    const widths = columnWidths(header, kinds, rows);
     sheet.columns = styles.map((style, i) => ({ width: widths[i], style }));
     // Its own style objects (not the columns'), which bold changes.
-    const header = sheet.addRow([...columns]);
-    header.font = { bold: true };
-    header.commit();
+    const head = sheet.addRow([...header]);
+    head.font = { bold: true };
+    head.commit();
     rows.forEach(writeRow);
   };
 
@@ -89,11 +90,12 @@ function sheetNameOf(title: string): string {
 }
 
 /**
- * The workbook of rows arriving in batches (each row its values in the columns' order), as a stream to
- * send. Rows are read only as fast as the client takes the file; a failure destroys the stream.
+ * The workbook of rows arriving in batches (each row its values in the columns' order), under the header
+ * row `header` (the columns' names in the reader's language), as a stream to send. Rows are read only as
+ * fast as the client takes the file; a failure destroys the stream.
  */
-export function xlsxStream(title: string, columns: readonly string[], batches: Batches): Readable {
+export function xlsxStream(title: string, columns: readonly string[], header: readonly string[], batches: Batches): Readable {
   const out = new PassThrough();
-  writeWorkbook(out, sheetNameOf(title), columns, batches).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  writeWorkbook(out, sheetNameOf(title), columns, header, batches).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return out;
 }

@@ -329,7 +329,7 @@ describe('payments for the admin', () => {
     const found = (await admin.get('/api/v1/scholarship-payments?search=খুঁজে')).body.data as { data: { transaction_id: string }[] };
     expect(found.data.map((p) => p.transaction_id)).toEqual(['FINDME001']);
     const csv = (await admin.post('/api/v1/export-data', { model: 'scholarship-payments', search: 'FINDME001' })).raw.body;
-    expect(csv.split('\n')[0]).toContain('institute_name,institute_phone');
+    expect(csv.split('\n')[0]).toContain('Institute,Institute mobile');
     expect(csv).toContain('খুঁজে পাওয়ার বিদ্যালয়');
   });
 });

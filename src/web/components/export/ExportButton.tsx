@@ -1,7 +1,7 @@
 /**
- * The list's Export button (spec §7 Export) with the file type beside it (CSV or Excel, issue 17): a
- * prompt the user confirms by typing 'export all', then the download with the bytes received so far on
- * the button.
+ * The list's Export button (spec §7 Export) with the file type beside it (CSV or Excel): a prompt the
+ * user confirms by typing 'export all', then the download with the bytes received so far on the button,
+ * and a message naming the file once it is saved.
  */
 import { Button, Code, Group, Modal, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
 import { formatBytes } from '../../i18n/format';
+import { notifySuccess } from '../notify';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../common/schemas/list';
 import { exportData, type ExportProgress, type ExportRequest } from './exportData';
 import { EXPORT_PHRASE } from './fileName';
@@ -28,8 +29,9 @@ export function ExportButton({ request }: { request: ExportRequest }) {
     modal.close();
     setTyped('');
     setProgress({ received: 0, total: null });
-    await exportData({ ...request, format }, setProgress);
+    const fileName = await exportData({ ...request, format }, setProgress);
     setProgress(null);
+    if (fileName) notifySuccess(t('exportData.done', { name: fileName }));
   };
 
   const percent = progress?.total ? Math.min(100, (progress.received / progress.total) * 100) : null;

@@ -1,7 +1,7 @@
 /**
- * CSV or Excel export (spec §7 Export, §8, issue 17): POST /api/v1/export-data, the answer read as a stream so the
- * screen can show how much has arrived, then saved under 'export_title - filename'. A failure is only
- * logged, as the spec says.
+ * CSV or Excel export (spec §7 Export, §8): POST /api/v1/export-data (in the interface's language, by
+ * Accept-Language), the answer read as a stream so the screen can show how much has arrived, then saved
+ * under the server's file name. A failure is only logged, as the spec says.
  */
 import type { Conditions, ExportFormat } from '../../../common/schemas/list';
 import { apiFetch, errorOf } from '../../api/client';
@@ -40,10 +40,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export type ExportProgress = { received: number; total: number | null };
 
 /**
- * Runs one export and saves the file. Resolves false when it failed (already logged), true when
- * the file was handed to the browser.
+ * Runs one export and saves the file. Resolves the file's name once it was handed to the browser, null
+ * when the export failed (already logged).
  */
-export async function exportData(request: ExportRequest, onProgress: (progress: ExportProgress) => void): Promise<boolean> {
+export async function exportData(request: ExportRequest, onProgress: (progress: ExportProgress) => void): Promise<string | null> {
   try {
     const query = request.conditions ? `?${new URLSearchParams({ conditions: JSON.stringify(request.conditions) }).toString()}` : '';
     const format = request.format ?? 'csv';
@@ -51,7 +51,7 @@ export async function exportData(request: ExportRequest, onProgress: (progress: 
     if (!response.ok) {
       const error = await errorOf(response);
       console.error('Export failed:', error.data ?? error.message);
-      return false;
+      return null;
     }
     const length = Number(response.headers.get('Content-Length'));
     const total = Number.isFinite(length) && length > 0 ? length : null;
@@ -73,10 +73,11 @@ export async function exportData(request: ExportRequest, onProgress: (progress: 
       onProgress({ received: buffer.byteLength, total });
     }
     const type = response.headers.get('Content-Type') ?? ACCEPT[format];
-    saveBlob(new Blob(chunks, { type }), exportFileName(request.export_title, response.headers.get('Content-Disposition'), format));
-    return true;
+    const fileName = exportFileName(request.export_title, response.headers.get('Content-Disposition'), format);
+    saveBlob(new Blob(chunks, { type }), fileName);
+    return fileName;
   } catch (error) {
     console.error('Export failed:', error instanceof Error ? error.message : error);
-    return false;
+    return null;
   }
 }

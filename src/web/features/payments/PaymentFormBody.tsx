@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '../../../common/schemas/user';
 import { useCurrentUser } from '../../auth/session';
 import { TextField } from '../../components/forms/fields';
+import { DateField } from '../../components/forms/DateField';
 import { RadioGroupField, SwitchField } from '../../components/forms/moreFields';
 import { analyticsQuery, depositInfoQuery } from '../../api/analytics';
 import { useLanguage } from '../../i18n';
@@ -176,7 +177,7 @@ export function PaymentFormBody({ row }: { mode: FormMode; row?: PaymentRow }) {
               }
               description={[t('payments.hints.amount'), dueHint].filter(Boolean).join(' ')}
             />
-            <TextField name="date" label={t('payments.fields.date')} type="date" max={todayIso()} />
+            <DateField name="date" label={t('payments.fields.date')} maxDate={todayIso()} />
           </SimpleGrid>
           {isAdmin && <SwitchField name="is_approved" label={t('payments.fields.is_approved')} description={t('payments.hints.approve')} />}
         </Stack>

@@ -57,7 +57,7 @@ function Section({ title, entries }: { title: string; entries: readonly DetailsE
 
 function Signature({ label }: { label: string }) {
   return (
-    <Stack gap={4} align="center" pt={48}>
+    <Stack gap={4} align="center" pt={48} className="sheet-signature">
       <Box w="80%" style={{ borderTop: '1px solid var(--mantine-color-dark-3)' }} />
       <Text size="sm">{label}</Text>
     </Stack>

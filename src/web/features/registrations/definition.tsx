@@ -13,6 +13,7 @@ import { localizeDigits } from '../../i18n/format';
 import { classLabel, genderLabel } from '../../i18n/reference';
 import { RegistrationFormBody } from './RegistrationFormBody';
 import { RegistrationSheet } from './RegistrationSheet';
+import { InstituteFilter } from '../../institute/InstituteFilter';
 import { serialColumn } from '../../resources/columns';
 import { ANALYTICS_KEY } from '../../api/analytics';
 import { defineResource } from '../../resources/defineResource';
@@ -102,6 +103,8 @@ export const registrations = defineResource<RegistrationRow>({
     pageSize: REGISTRATION_PAGE_SIZE,
     // Many students at once from an Excel sheet (issue 17), for institutes and admins alike.
     headerLinks: [{ label: (t) => t('registrations.import.button'), subPath: 'import', icon: IconFileSpreadsheet, testId: 'import-button' }],
+    // An admin's list holds every institute's students: one institute's, on request (its export too).
+    filters: [{ param: 'institute_id', roles: ['admin'], Input: InstituteFilter }],
   },
   form: {
     schema: instituteForm,

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DATE_SETTING_KEYS, type SettingGroup, type SettingValue } from '../../../common/schemas/settings';
 import { ApiForm } from '../../components/forms/ApiForm';
-import { TextField } from '../../components/forms/fields';
+import { DateField } from '../../components/forms/DateField';
 import { TextareaField } from '../../components/forms/moreFields';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { useApiForm, type FormValues } from '../../components/forms/useApiForm';
@@ -31,7 +31,7 @@ function SettingInput({ setting }: { setting: SettingValue }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const name = `fields.${setting.id}.value`;
-  if (DATE_SETTING_KEYS.includes(setting.key)) return <TextField name={name} label={setting.title} type="date" w={220} />;
+  if (DATE_SETTING_KEYS.includes(setting.key)) return <DateField name={name} label={setting.title} w={260} />;
   if (setting.type === 'text') return <TextareaField name={name} label={setting.title} minRows={1} maxRows={6} />;
   const width = setting.width ?? undefined;
   const height = setting.height ?? undefined;

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_FIELDS, PAGE_CONTENT_TYPES, type PageContentType } from '../../../common/schemas/pages';
 import { RichTextField } from '../../components/editor/RichTextEditor';
 import { TextField } from '../../components/forms/fields';
+import { DateTimeField } from '../../components/forms/DateTimeField';
 import { RadioGroupField, TextareaField } from '../../components/forms/moreFields';
 import { errorPaths, revealFirstError } from '../../components/forms/revealFirstError';
 import { UploadField } from '../../components/upload/UploadField';
@@ -84,7 +85,7 @@ function DetailsTab() {
     <Stack gap="md">
       <TextareaField name="title" label={t('pages.fields.title')} minRows={2} />
       <UrlField />
-      <TextField name="published_at" type="datetime-local" label={t('pages.fields.published_at')} description={t('pages.hints.publishedAt')} />
+      <DateTimeField name="published_at" label={t('pages.fields.published_at')} description={t('pages.hints.publishedAt')} />
       <RadioGroupField
         name="content_type"
         label={t('pages.fields.content_type')}
