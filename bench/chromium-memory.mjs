@@ -4,7 +4,8 @@
  * smaps from /proc takes milliseconds each time, which on the main thread would count as the event loop's
  * delay and slow the render being measured. Ask with any message; the answer is the peaks since the last
  * question: RSS summed over the processes (their shared pages counted once per process), PSS summed (shared
- * pages divided among them), and how many processes there were.
+ * pages divided among them), and how many processes there were; and the CPU seconds Chromium has used so far
+ * (its processes' own and their reaped children's: a page's renderer is gone once the page is closed).
  */
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -17,15 +18,25 @@ const read = (file) => {
   }
 };
 const kilobytes = (text, pattern) => Number(pattern.exec(text)?.[1] ?? 0) * 1024;
+/** The fields of /proc/PID/stat after the command name (the name may hold spaces or parentheses). */
+const statFields = (pid) => {
+  const stat = read(`/proc/${pid}/stat`);
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+/** Clock ticks a second (getconf CLK_TCK: 100 on Linux). */
+const TICKS = 100;
+/** utime, stime, cutime and cstime (stat fields 14 to 17; the state, field 3, is the first after the name). */
+const cpuSeconds = (pid) =>
+  statFields(pid)
+    .slice(11, 15)
+    .reduce((sum, ticks) => sum + Number(ticks || 0), 0) / TICKS;
 
 /** The Chromium processes under `root`, however deep (the browser, its zygotes, renderers and utilities). */
 function chromiumUnder(root) {
   const children = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = read(`/proc/${entry}/stat`);
-    // The command name may hold spaces or parentheses: the fields after the last ')' are fixed.
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const parent = Number(statFields(entry)[1]);
     children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
   }
   const found = [];
@@ -52,6 +63,7 @@ setInterval(() => {
 }, 100);
 
 parentPort.on('message', () => {
-  parentPort.postMessage(peak);
+  const cpu = chromiumUnder(workerData.pid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  parentPort.postMessage({ ...peak, cpu });
   peak = { rss: 0, pss: 0, count: 0 };
 });

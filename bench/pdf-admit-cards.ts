@@ -6,7 +6,9 @@
  * server reads them from storage) go through the real generator and templates. Prints, per run, the seconds,
  * this process's peak RSS (the server's share; tsx adds its compiler), the peak of Chromium's processes'
  * RSS summed from /proc (which counts their shared pages once per process) and of their PSS (shared pages
- * divided among them), the event loop's worst delay, pages and bytes. The first run includes Chromium's start.
+ * divided among them), the CPU seconds of node's main thread and of Chromium (on a shared machine the wall
+ * time says more about the neighbours; half the CPU seconds is what two free cores would take), the event
+ * loop's delay, pages and bytes. The first run includes Chromium's start.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,8 +65,22 @@ async function* admitCards(): AsyncGenerator<AdmitCard> {
   }
 }
 
+/**
+ * CPU seconds of node's main thread, where the server's requests run (process.cpuUsage would add the
+ * sampler's thread and libuv's; the event loop's utilisation counts wall time, which neighbours stretch).
+ */
+function mainThreadCpu(): number {
+  const stat = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8');
+  const [utime, stime] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
+  return (utime! + stime!) / 100;
+}
+
 /** Chromium's peaks since the last call (bench/chromium-memory.mjs, a worker thread). */
-async function chromiumPeak(sampler: Worker): Promise<{ rss: number; pss: number; count: number }> {
+async function chromiumPeak(sampler: Worker): Promise<{ rss: number; pss: number; count: number; cpu: number }> {
   sampler.postMessage('peak');
   return new Promise((resolve) => sampler.once('message', resolve));
 }
@@ -76,7 +92,8 @@ for (let run = 1; run <= Number(values.runs); run++) {
   let nodePeak = 0;
   const sample = () => (nodePeak = Math.max(nodePeak, process.memoryUsage.rss()));
   const sampler = setInterval(sample, 50);
-  await chromiumPeak(chromiumSampler);
+  const chromiumBefore = await chromiumPeak(chromiumSampler);
+  const mainBefore = mainThreadCpu();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const before = process.memoryUsage.rss();
@@ -88,6 +105,8 @@ for (let run = 1; run <= Number(values.runs); run++) {
   clearInterval(sampler);
   loop.disable();
   const chromium = await chromiumPeak(chromiumSampler);
+  const nodeCpu = mainThreadCpu() - mainBefore;
+  const chromiumCpu = chromium.cpu - chromiumBefore.cpu;
   const pdf = await file.read();
   const pages = await pdfPageCount(pdf);
   globalThis.gc?.();
@@ -95,6 +114,7 @@ for (let run = 1; run <= Number(values.runs); run++) {
   console.log(
     `run ${run}: ${seconds.toFixed(1)} s, ${parts} parts, ${pages} pages (${file.pages} joined), ${(file.bytes / 1e6).toFixed(1)} MB; ` +
       `node RSS ${mb(before)} MB before, peak ${mb(nodePeak)} MB; Chromium peak ${mb(chromium.rss)} MB RSS summed, ${mb(chromium.pss)} MB PSS (${chromium.count} processes); ` +
+      `CPU: node's main thread ${nodeCpu.toFixed(1)} s, Chromium ${chromiumCpu.toFixed(1)} s (on two free cores ≥ ${((nodeCpu + chromiumCpu) / 2).toFixed(1)} s); ` +
       `event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; ` +
       `after: heap ${mb(after.heapUsed)} MB, buffers ${mb(after.arrayBuffers)} MB`,
   );

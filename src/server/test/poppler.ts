@@ -24,9 +24,15 @@ export function pdfText(pdf: Buffer, pages: { first?: number; last?: number } = 
   return withFile(pdf, async (file) => (await run('pdftotext', [...range, file, '-'], { maxBuffer: 64 << 20 })).stdout.normalize('NFC'));
 }
 
+const pdfInfo = (pdf: Buffer) => withFile(pdf, async (file) => (await run('pdfinfo', [file])).stdout);
+
 export async function pdfPageCount(pdf: Buffer): Promise<number> {
-  const info = await withFile(pdf, async (file) => (await run('pdfinfo', [file])).stdout);
-  return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+  return Number(/^Pages:\s+(\d+)/m.exec(await pdfInfo(pdf))?.[1]);
+}
+
+/** The title a viewer shows (the document information's /Title). */
+export async function pdfTitle(pdf: Buffer): Promise<string | undefined> {
+  return /^Title:\s+(.*)$/m.exec(await pdfInfo(pdf))?.[1]?.trim();
 }
 
 /** The names of the fonts the PDF embeds (subset prefixes removed). */

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { chromiumBrowsers, chromiumProcesses } from '../../test/processes.js';
 import { startTestApp } from '../../test/test-app.js';
-import { pdfPageCount, pdfText } from '../../test/poppler.js';
+import { pdfPageCount, pdfText, pdfTitle } from '../../test/poppler.js';
 import { HttpError } from '../errors.js';
 import { html } from '../html.js';
 import { pdfDocument } from './document.js';
@@ -37,6 +37,7 @@ describe('PDF generator', { timeout: 30_000 }, () => {
     expect(file.pages).toBe(15);
     expect(file.bytes).toBe(pdf.length);
     expect(await pdfPageCount(pdf)).toBe(15);
+    expect(await pdfTitle(pdf)).toBe('ক');
     const pages = pagesOf(await pdfText(pdf)).map((page) => page.trim());
     expect(pages).toEqual([...Array.from({ length: 12 }, (_, i) => `ক পাতা ${i + 1}`), 'খ পাতা 1', 'গ পাতা 1', 'গ পাতা 2']);
     expect(progress).toEqual([

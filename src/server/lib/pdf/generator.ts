@@ -37,7 +37,7 @@ export type PdfParts = AsyncIterable<string> | Iterable<string>;
 export type PdfProgress = (done: number, total?: number) => void;
 
 export type PdfGenerator = {
-  /** Prints the parts (complete HTML documents, see document.ts) in order into one PDF; 503 `pdf_unavailable` without Chromium. */
+  /** Prints the parts (complete HTML documents, see document.ts; at least one) in order into one PDF; 503 `pdf_unavailable` without Chromium. */
   render(parts: PdfParts, onProgress?: PdfProgress): Promise<PdfFile>;
   close(): Promise<void>;
 };

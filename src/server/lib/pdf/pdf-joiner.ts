@@ -17,6 +17,8 @@ export class PdfJoiner {
   private readonly offsets: number[] = [];
   private readonly pages: number[] = [];
   private nextObject = PAGES + 1;
+  /** The first part's title (its HTML <title>), kept as the whole PDF's title for viewers' title bars. */
+  private title: string | undefined;
 
   private constructor(private readonly file: fs.FileHandle) {}
 
@@ -33,6 +35,7 @@ export class PdfJoiner {
   /** Adds a whole PDF's pages after those already joined. */
   async append(pdf: Uint8Array): Promise<void> {
     const source = await PDFDocument.load(pdf, { updateMetadata: false });
+    if (this.pages.length === 0) this.title = source.getTitle();
     const target = PDFContext.create();
     target.largestObjectNumber = this.nextObject - 1;
     // One copier per part: objects its pages share (a font, the same image) are copied once.
@@ -64,11 +67,20 @@ export class PdfJoiner {
     offset += this.push(chunks, `${PAGES} 0 obj\n<< /Type /Pages /Count ${this.pages.length} /Kids [${kids}] >>\nendobj\n`);
     this.offsets[CATALOG] = offset;
     offset += this.push(chunks, `${CATALOG} 0 obj\n<< /Type /Catalog /Pages ${PAGES} 0 R >>\nendobj\n`);
+    let info = '';
+    if (this.title) {
+      const number = this.nextObject++;
+      this.offsets[number] = offset;
+      // A text string in UTF-16BE after its byte-order mark, written in hex: any script, nothing to escape.
+      const title = Buffer.from(`\uFEFF${this.title}`, 'utf16le').swap16().toString('hex').toUpperCase();
+      offset += this.push(chunks, `${number} 0 obj\n<< /Title <${title}> >>\nendobj\n`);
+      info = ` /Info ${number} 0 R`;
+    }
     const entries = ['0000000000 65535 f \n'];
     for (let n = 1; n < this.nextObject; n++) entries.push(`${String(this.offsets[n]).padStart(10, '0')} 00000 n \n`);
     this.push(
       chunks,
-      `xref\n0 ${this.nextObject}\n${entries.join('')}trailer\n<< /Size ${this.nextObject} /Root ${CATALOG} 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+      `xref\n0 ${this.nextObject}\n${entries.join('')}trailer\n<< /Size ${this.nextObject} /Root ${CATALOG} 0 R${info} >>\nstartxref\n${offset}\n%%EOF\n`,
     );
     await this.write(chunks);
     await this.file.close();

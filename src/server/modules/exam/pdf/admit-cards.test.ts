@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import { createPdfGenerator } from '../../../lib/pdf/generator.js';
-import { pdfPagePng, pdfPageCount, pdfText } from '../../../test/poppler.js';
+import { pdfPagePng, pdfPageCount, pdfText, pdfTitle } from '../../../test/poppler.js';
 import { SAMPLE_INSTRUCTIONS, sampleAdmitCard, samplePhoto } from '../../../test/exam-samples.js';
 import type { AdmitCard } from '../documents.js';
 import { ADMIT_CARDS_PER_PART, admitCardParts, admitCardsHtml } from './admit-cards.js';
@@ -33,6 +33,7 @@ describe('admit cards', { timeout: 30_000 }, () => {
     expect(text).toContain(card.student.name_en);
     expect(squeeze(text)).toContain(squeeze('প্রবেশপত্র'));
     expect(text).toContain('Admit Card');
+    expect(await pdfTitle(await print([card]))).toBe('প্রবেশপত্র / Admit Card');
     expect(squeeze(text)).toContain(squeeze('শনিবার, ৫ ডিসেম্বর, ২০২৬'));
     expect(text).toContain('১০:০০');
     expect(squeeze(text)).toContain(card.verify_url);

@@ -37,6 +37,7 @@ export const ADMIT_CARD_TEXT = {
 } satisfies Record<string, Label>;
 
 export const ROOM_SHEET_TEXT = {
+  document: { bn: 'হাজিরা পত্র ও আসন বিন্যাস', en: 'Attendance sheets and seat plans' },
   attendance: { bn: 'হাজিরা পত্র', en: 'Attendance sheet' },
   seatPlan: { bn: 'আসন বিন্যাস', en: 'Seat plan' },
   centre: { bn: 'পরীক্ষাকেন্দ্র', en: 'Centre' },

@@ -156,7 +156,7 @@ function room(sheet: RoomSheet): RawHtml {
 }
 
 function document(rooms: RawHtml[]): string {
-  return pdfDocument({ title: `${T.attendance.bn} / ${T.attendance.en}`, style: STYLE, body: html`${rooms}` });
+  return pdfDocument({ title: `${T.document.bn} / ${T.document.en}`, style: STYLE, body: html`${rooms}` });
 }
 
 /** Each room's attendance sheet and seat plan, rooms one after another, as one HTML document. */
