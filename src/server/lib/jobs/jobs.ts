@@ -5,6 +5,7 @@
  * heartbeat; a job whose heartbeat stopped died with its server and reads as failed.
  */
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../../db/types.js';
@@ -19,7 +20,8 @@ const BEAT_EVERY_MS = 10_000;
 /** Progress is written at most this often, so a fast loop does not turn into a write per item. */
 const PROGRESS_EVERY_MS = 500;
 
-export type JobFile = { bytes: Buffer; name: string; type: string };
+/** The file a job made, streamed into storage (a season's PDF does not fit in memory many times over). */
+export type JobFile = { name: string; type: string; size: number; stream: () => Readable };
 export type JobOutcome = { result?: unknown; file?: JobFile };
 export type RunningJob = {
   id: number;
@@ -125,7 +127,7 @@ export async function startJob(
       let file: { file_key: string; file_name: string } | undefined;
       if (outcome.file) {
         const key = `documents/job-${id}-${randomBytes(12).toString('hex')}.${outcome.file.name.split('.').pop()}`;
-        await app.storage.put(key, outcome.file.bytes, outcome.file.type);
+        await app.storage.putStream(key, outcome.file.stream(), outcome.file.size, outcome.file.type);
         file = { file_key: key, file_name: outcome.file.name };
       }
       await db

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { checkKey, type Storage, type StoredFile, UnsafeKeyError } from './storage.js';
 
 export function localStorage(root: string): Storage {
@@ -15,20 +16,23 @@ export function localStorage(root: string): Storage {
     return file;
   }
 
+  /** Written beside its final name, then renamed: a crash leaves a hidden temp file, never half a file. */
+  async function write(key: string, writeTemp: (temp: string) => Promise<void>) {
+    const file = fileOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeTemp(temp);
+      await fsp.rename(temp, file);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   return {
-    async put(key, body) {
-      const file = fileOf(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      // Written beside its final name, then renamed: a crash leaves a hidden temp file, never half a file.
-      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-      try {
-        await fsp.writeFile(temp, body, { flag: 'wx' });
-        await fsp.rename(temp, file);
-      } catch (error) {
-        await fsp.rm(temp, { force: true });
-        throw error;
-      }
-    },
+    put: (key, body) => write(key, (temp) => fsp.writeFile(temp, body, { flag: 'wx' })),
+    putStream: (key, body) => write(key, (temp) => pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }))),
     async get(key): Promise<StoredFile | null> {
       const file = fileOf(key);
       try {

@@ -16,12 +16,18 @@ export function s3Storage(config: S3Config): Storage & { destroy(): void } {
     // Path-style addressing works with every S3-compatible server; virtual hosts need DNS per bucket.
     forcePathStyle: true,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // A streamed body is then sent as it is, with its length, instead of in aws-chunked frames with a
+    // checksum trailer, which S3-compatible servers other than AWS (MinIO releases, s3rver) store verbatim.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
 
   return {
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+    },
+    async putStream(key, body, size, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: body, ContentType: contentType, ContentLength: size }));
     },
     async get(key): Promise<StoredFile | null> {
       try {

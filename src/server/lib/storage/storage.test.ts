@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { localStorage } from './local-storage.js';
@@ -48,6 +49,16 @@ function behavesAsStorage(name: string, make: () => Storage) {
       expect(await storage.exists('files/a1.png')).toBe(false);
       expect(await storage.get('files/a1.png')).toBeNull();
       await storage.delete('files/a1.png');
+    });
+
+    it('takes a stream of a known size (a job’s PDF) and gives it back whole', async () => {
+      const storage = make();
+      const body = Buffer.alloc(300_000, 'x');
+      await storage.putStream('documents/job-1.pdf', Readable.from([body.subarray(0, 100_000), body.subarray(100_000)]), body.length, 'application/pdf');
+      const file = await storage.get('documents/job-1.pdf');
+      expect(file?.size).toBe(body.length);
+      expect(await text(file!.body)).toBe(body.toString());
+      await storage.delete('documents/job-1.pdf');
     });
 
     it('refuses keys that escape its root before any I/O', async () => {

@@ -9,6 +9,8 @@ export type StoredFile = { body: Readable; size: number };
 
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A file too big to hold in memory (a job's PDF), streamed in; `size` is its length in bytes. */
+  putStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
   /** The file's bytes and size, or null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
   /** Removing a key that does not exist is not an error. */
