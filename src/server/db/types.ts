@@ -128,6 +128,15 @@ export interface EmailChangesTable {
   created_at: string;
 }
 
+export interface PhoneCodesTable {
+  user_id: number;
+  phone_number: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: Defaulted<number>;
+  created_at: string;
+}
+
 export interface SecurityPoliciesTable {
   key: string;
   value: string;
@@ -342,6 +351,7 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   security_policies: SecurityPoliciesTable;
   email_changes: EmailChangesTable;
+  phone_codes: PhoneCodesTable;
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;
