@@ -67,8 +67,10 @@ export interface UsersTable extends AddressColumns {
   totp_pending_secret: Defaulted<string | null>;
   totp_enabled_at: Defaulted<string | null>;
   totp_last_step: Defaulted<number | null>;
-  /** When the mobile number was confirmed by SMS (null until the SMS outbox confirms numbers). */
+  /** When the mobile number was confirmed by a code sent to it as SMS; null until then and again once it changes. */
   phone_confirmed_at: Defaulted<string | null>;
+  /** When the account took its current mobile number (null: before this was recorded). */
+  phone_set_at: Defaulted<string | null>;
   created_at: string;
   updated_at: string;
 }

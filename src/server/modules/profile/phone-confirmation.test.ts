@@ -29,6 +29,8 @@ async function lastCode(userId: number): Promise<{ code: string; body: string; r
   return { code: /\d{6}/.exec(row.body)![0], ...row };
 }
 
+const setAt = async (id: number) => (await t.app.db.selectFrom('users').select('phone_set_at').where('id', '=', id).executeTakeFirstOrThrow()).phone_set_at;
+
 const confirmedAt = async (id: number) =>
   (await t.app.db.selectFrom('users').select('phone_confirmed_at').where('id', '=', id).executeTakeFirstOrThrow()).phone_confirmed_at;
 
@@ -161,11 +163,15 @@ describe('confirming the mobile number', () => {
       password_confirmation: undefined,
       contact_person_name_english: 'Md Rahim Uddin',
     });
-    // Saving the same number keeps the confirmation.
+    // Saving the same number keeps the confirmation, and when the account took the number.
+    const taken = await setAt(me.id);
+    expect(taken).not.toBeNull();
     expect((await api.post('/api/v1/profile/update-info', form(1510))).status).toBe(200);
     expect(await confirmedAt(me.id)).not.toBeNull();
+    expect(await setAt(me.id)).toBe(taken);
     expect((await api.post('/api/v1/profile/update-info', { ...form(1510), phone_number: phoneOf(1610) })).status).toBe(200);
     expect(await confirmedAt(me.id)).toBeNull();
+    expect(await setAt(me.id)).not.toBe(taken);
     expect((await api.post('/api/v1/profile/phone/send-code', {})).status).toBe(200);
     expect((await lastCode(me.id)).recipient).toBe(phoneOf(1610));
 

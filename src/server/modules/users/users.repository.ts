@@ -110,6 +110,7 @@ type InstituteColumns = Partial<
     | 'status'
     | 'must_change_password'
     | 'phone_confirmed_at'
+    | 'phone_set_at'
     | `totp_${string}`
   >
 >;
@@ -148,6 +149,7 @@ export async function createUser(db: Db, input: { role: Role; fields: InstituteC
           role_id: role.id,
           slug: slugify(input.fields.institute_name_english, uid),
           password_hash: input.passwordHash,
+          phone_set_at: input.fields.phone_number ? at : null,
           created_at: at,
           updated_at: at,
         })
@@ -190,6 +192,13 @@ export async function updateUser(
           .when('phone_number', '=', input.fields.phone_number ?? null)
           .then(eb.ref('phone_confirmed_at'))
           .else(null)
+          .end(),
+      phone_set_at: (eb) =>
+        eb
+          .case()
+          .when('phone_number', '=', input.fields.phone_number ?? null)
+          .then(eb.ref('phone_set_at'))
+          .else(input.fields.phone_number ? now() : null)
           .end(),
       updated_at: now(),
     })
