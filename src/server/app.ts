@@ -41,6 +41,7 @@ import { paymentDecisionRoutes } from './modules/payments/payments.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { phoneConfirmationRoutes } from './modules/profile/phone-confirmation.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { releasePhoneRoutes } from './modules/users/release-phone.routes.js';
 import { scheduleMediaCleanup } from './modules/media/media-cleanup.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           for (const resource of resources) registerResource(v1, resource);
           await v1.register(profileRoutes, { prefix: '/profile' });
           await v1.register(twoFactorRoutes, { prefix: '/profile/two-factor' });
+          await v1.register(phoneConfirmationRoutes, { prefix: '/profile/phone' });
           await v1.register(releasePhoneRoutes);
           await v1.register(exportRoutes);
           await v1.register(analyticsRoutes);

@@ -13,6 +13,8 @@ export const PublicUser = z.object({
   email: nullable(z.string()),
   photo: nullable(z.string()),
   phone_number: nullable(z.string()),
+  /** When the number was confirmed by a code sent to it; null until then, and again once it changes. */
+  phone_confirmed_at: nullable(z.string()),
   website: nullable(z.string()),
   facebook: nullable(z.string()),
   slug: z.string(),

@@ -18,6 +18,7 @@ import * as twoFactor from './migrations/2026-12-03-two-factor.js';
 import * as contactConfirmation from './migrations/2026-12-04-contact-confirmation.js';
 import * as searchPendingList from './migrations/2026-12-05-search-pending-list.js';
 import * as exam from './migrations/2026-12-06-exam.js';
+import * as phoneCodes from './migrations/2026-12-07-phone-codes.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04-contact-confirmation': contactConfirmation,
   '2026-12-05-search-pending-list': searchPendingList,
   '2026-12-06-exam': exam,
+  '2026-12-07-phone-codes': phoneCodes,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

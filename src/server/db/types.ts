@@ -67,8 +67,10 @@ export interface UsersTable extends AddressColumns {
   totp_pending_secret: Defaulted<string | null>;
   totp_enabled_at: Defaulted<string | null>;
   totp_last_step: Defaulted<number | null>;
-  /** When the mobile number was confirmed by SMS (null until the SMS outbox confirms numbers). */
+  /** When the mobile number was confirmed by a code sent to it as SMS; null until then and again once it changes. */
   phone_confirmed_at: Defaulted<string | null>;
+  /** When the account took its current mobile number (null: before this was recorded). */
+  phone_set_at: Defaulted<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -125,6 +127,15 @@ export interface EmailChangesTable {
   new_email: string;
   token_hash: string;
   expires_at: string;
+  created_at: string;
+}
+
+export interface PhoneCodesTable {
+  user_id: number;
+  phone_number: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: Defaulted<number>;
   created_at: string;
 }
 
@@ -342,6 +353,7 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   security_policies: SecurityPoliciesTable;
   email_changes: EmailChangesTable;
+  phone_codes: PhoneCodesTable;
   scholarship_registrations: ScholarshipRegistrationsTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;

@@ -27,6 +27,7 @@ export type AuditAction =
   | 'two_factor.policy'
   | 'email.change'
   | 'phone.release'
+  | 'phone.confirm'
   | 'exam.update'
   | 'exam.publish'
   | 'centre.create'

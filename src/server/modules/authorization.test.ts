@@ -282,6 +282,8 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/profile/two-factor/enable': { expect: loggedIn(422, 403), call: post('/api/v1/profile/two-factor/enable', { code: '000000' }) },
   'POST /api/v1/profile/two-factor/disable': { expect: loggedIn(422, 403), call: post('/api/v1/profile/two-factor/disable', { code: '000000' }) },
   'POST /api/v1/profile/two-factor/policy': { expect: loggedIn(422, 403), call: post('/api/v1/profile/two-factor/policy', {}) },
+  'POST /api/v1/profile/phone/send-code': { expect: loggedIn(422, 200), call: post('/api/v1/profile/phone/send-code', {}) },
+  'POST /api/v1/profile/phone/confirm': { expect: loggedIn(422), call: post('/api/v1/profile/phone/confirm', { code: '000000' }) },
   'POST /api/v1/users/release-phone': { expect: loggedIn(404, 403), call: post('/api/v1/users/release-phone', { id: 999_999 }) },
   'POST /api/v1/export-data': { expect: loggedIn(200, 403), call: post('/api/v1/export-data', { model: 'users', export_title: 'users' }) },
   'GET /verify/:token': { expect: everyone(404), call: get('/verify/1-AAAAAAAAAAAAAAAAAAAAAA') },

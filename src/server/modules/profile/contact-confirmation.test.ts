@@ -1,7 +1,7 @@
 /**
  * Contacts an account must prove (README "Security"): a new email address from the profile takes effect
- * only when the link mailed to it is opened, and does not hold the address meanwhile; until SMS confirms
- * mobile numbers, an admin releases a number held by an account that has not confirmed it.
+ * only when the link mailed to it is opened, and does not hold the address meanwhile; an admin releases a
+ * mobile number held by an account that has not confirmed it by SMS within a day of taking it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -100,6 +100,12 @@ describe('releasing a mobile number', () => {
 
     expect((await client(t, squatter.token).post('/api/v1/users/release-phone', { id: squatter.id })).status).toBe(403);
     const admin = client(t, await adminToken(t));
+    // The holder has a day to confirm the number it took.
+    const early = await admin.post('/api/v1/users/release-phone', { id: squatter.id });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('The account took this number less than 24 hours ago and has a day to confirm it; it can be released after that.');
+    const dayAgo = new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString();
+    await t.app.db.updateTable('users').set({ phone_set_at: dayAgo }).where('id', '=', squatter.id).execute();
     const released = await admin.post('/api/v1/users/release-phone', { id: squatter.id });
     expect(released.status, JSON.stringify(released.body)).toBe(200);
     expect((await t.app.db.selectFrom('users').select('phone_number').where('id', '=', squatter.id).executeTakeFirstOrThrow()).phone_number).toBeNull();

@@ -1,7 +1,9 @@
 /**
  * POST /api/v1/users/release-phone {id}: an admin frees the mobile number an account holds without having
  * confirmed it, so the school that really owns the number can register with it (README "Security"). A
- * number confirmed by SMS (`phone_confirmed_at`, set once the SMS outbox confirms numbers) stays (409).
+ * number confirmed by SMS (`phone_confirmed_at`) is never released (409), and the holder has a day from
+ * taking the number to confirm it (409 before then), so a claim made at once cannot take a real school's
+ * number before its SMS arrives.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +16,10 @@ import { clientOf, recordAudit } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
-import { now } from '../../lib/time.js';
+import { now, secondsFromNow } from '../../lib/time.js';
+
+/** How long the holder of a number has to confirm it before the admin may release it. */
+const CONFIRM_HOURS = 24;
 
 export async function releasePhoneRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,10 +37,11 @@ export async function releasePhoneRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.body;
       await app.db.transaction().execute(async (trx) => {
-        const account = await trx.selectFrom('users').select(['phone_number', 'phone_confirmed_at']).where('id', '=', id).executeTakeFirst();
+        const account = await trx.selectFrom('users').select(['phone_number', 'phone_confirmed_at', 'phone_set_at']).where('id', '=', id).executeTakeFirst();
         if (!account) throw notFound();
         if (account.phone_confirmed_at) throw new HttpError(409, 'phone_confirmed');
-        await trx.updateTable('users').set({ phone_number: null, updated_at: now() }).where('id', '=', id).execute();
+        if (account.phone_set_at && account.phone_set_at > secondsFromNow(-CONFIRM_HOURS * 3600)) throw new HttpError(409, 'phone_confirmation_due');
+        await trx.updateTable('users').set({ phone_number: null, phone_set_at: null, updated_at: now() }).where('id', '=', id).execute();
         await recordAudit(trx, {
           actor: request.user,
           client: clientOf(request),

@@ -21,6 +21,7 @@ export const PUBLIC_USER_COLUMNS = [
   'users.email',
   'users.photo',
   'users.phone_number',
+  'users.phone_confirmed_at',
   'users.website',
   'users.facebook',
   'users.slug',
@@ -79,18 +80,19 @@ export function findLoginAccount(db: Db, identifier: { uid: string; email: strin
     .executeTakeFirst();
 }
 
-/** Which of `email` / `phone_number` already belong to another account. */
+/** Which of `email` / `phone_number` already belong to another account, and whether that account confirmed its number. */
 export async function takenContacts(db: Db, contact: { email?: string; phone_number?: string }, exceptId?: number) {
   const checks = [
     ['email', contact.email],
     ['phone_number', contact.phone_number],
   ] as const;
-  const taken: ('email' | 'phone_number')[] = [];
+  const taken: { column: 'email' | 'phone_number'; confirmed: boolean }[] = [];
   for (const [column, value] of checks) {
     if (value === undefined) continue;
-    let query = db.selectFrom('users').select('id').where(column, '=', value);
+    let query = db.selectFrom('users').select('phone_confirmed_at').where(column, '=', value);
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst()) taken.push(column);
+    const holder = await query.executeTakeFirst();
+    if (holder) taken.push({ column, confirmed: holder.phone_confirmed_at !== null });
   }
   return taken;
 }
@@ -108,6 +110,7 @@ type InstituteColumns = Partial<
     | 'status'
     | 'must_change_password'
     | 'phone_confirmed_at'
+    | 'phone_set_at'
     | `totp_${string}`
   >
 >;
@@ -146,6 +149,7 @@ export async function createUser(db: Db, input: { role: Role; fields: InstituteC
           role_id: role.id,
           slug: slugify(input.fields.institute_name_english, uid),
           password_hash: input.passwordHash,
+          phone_set_at: input.fields.phone_number ? at : null,
           created_at: at,
           updated_at: at,
         })
@@ -181,6 +185,21 @@ export async function updateUser(
       ...(input.fields.name === undefined ? {} : { institute_name: input.fields.name }),
       ...(roleId === undefined ? {} : { role_id: roleId }),
       ...(input.passwordHash === undefined ? {} : { password_hash: input.passwordHash, must_change_password: 0 }),
+      // A confirmation is of one number: another number (or none) is unconfirmed until its own code comes back.
+      phone_confirmed_at: (eb) =>
+        eb
+          .case()
+          .when('phone_number', '=', input.fields.phone_number ?? null)
+          .then(eb.ref('phone_confirmed_at'))
+          .else(null)
+          .end(),
+      phone_set_at: (eb) =>
+        eb
+          .case()
+          .when('phone_number', '=', input.fields.phone_number ?? null)
+          .then(eb.ref('phone_set_at'))
+          .else(input.fields.phone_number ? now() : null)
+          .end(),
       updated_at: now(),
     })
     .where('id', '=', id)

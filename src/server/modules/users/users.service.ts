@@ -9,10 +9,15 @@ import { findPublicUser, takenContacts } from './users.repository.js';
 
 const TAKEN_MESSAGE = { email: 'email_taken', phone_number: 'phone_taken' } as const;
 
-/** An email or mobile number of another account is a 422 on that field, before anything is written. */
+/**
+ * An email or mobile number of another account is a 422 on that field, before anything is written.
+ * A number its holder never confirmed by SMS says so, and that the admin can release it to its real
+ * owner (README "Security"); a confirmed number is simply taken, and no one can release it.
+ */
 export async function refuseTakenContacts(db: Kysely<Database>, contact: { email?: string; phone_number?: string }, exceptId?: number): Promise<void> {
   const taken = await takenContacts(db, contact, exceptId);
-  if (taken.length > 0) throw new ValidationError(Object.fromEntries(taken.map((column) => [column, [TAKEN_MESSAGE[column]]])));
+  const message = ({ column, confirmed }: (typeof taken)[number]) => (column === 'phone_number' && !confirmed ? 'phone_awaits_holder' : TAKEN_MESSAGE[column]);
+  if (taken.length > 0) throw new ValidationError(Object.fromEntries(taken.map((holder) => [holder.column, [message(holder)]])));
 }
 
 /** The same rule when the database's unique index caught a race the check above could not see. */

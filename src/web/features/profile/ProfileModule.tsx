@@ -27,6 +27,7 @@ import { instituteFacts } from '../../institute/instituteFacts';
 import { ModuleLayout } from '../../resources/ModuleLayout';
 import { sectionPath } from '../../shell/sections';
 import { profileApi, profileQuery } from './api';
+import { PhoneConfirmation } from './PhoneConfirmation';
 import { TwoFactorScreen } from './TwoFactorScreen';
 
 const base = sectionPath('profile');
@@ -82,6 +83,7 @@ function ProfileView() {
           </Button>
         </Group>
       </Group>
+      <PhoneConfirmation user={user} />
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} className="print-plain" data-testid="profile-view">
         <Stack gap="md">
           <UserIdentity user={user} />

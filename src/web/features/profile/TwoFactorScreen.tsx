@@ -3,60 +3,18 @@
  * to type by hand, a confirming code), the recovery codes shown once, turning it off with a code, and
  * the policy that every admin must use it.
  */
-import { Alert, Badge, Button, Code, Group, Image, List, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Image, List, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorSetup } from '../../../common/schemas/two-factor';
-import { ApiError } from '../../api/client';
 import { twoFactorApi, twoFactorQuery } from '../../api/twoFactor';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { failureMessage, notifyError, notifySuccess } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
-
-/** A code field and its button; a 422 on `code` shows under the field. */
-function CodeForm({ label, submitLabel, onCode, testId }: { label: string; submitLabel: string; onCode: (code: string) => Promise<void>; testId: string }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await onCode(code);
-    } catch (failure) {
-      const message = failure instanceof ApiError ? failure.fieldErrors.code?.[0] : undefined;
-      if (message) setError(message);
-      else notifyError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid={testId}>
-      <Group align="flex-start" gap="sm">
-        <TextInput
-          label={label}
-          name="code"
-          value={code}
-          onChange={(event) => {
-            setCode(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          w={200}
-        />
-        <Button type="submit" mt={25} loading={busy}>
-          {submitLabel}
-        </Button>
-      </Group>
-    </form>
-  );
-}
+import { CodeForm } from './CodeForm';
 
 function Enrolment({ onDone }: { onDone: (codes: string[]) => void }) {
   const { t } = useTranslation();

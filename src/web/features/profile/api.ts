@@ -8,6 +8,8 @@ export const profileApi = {
   get: async (signal?: AbortSignal) => (await apiRequest<{ user: PublicUser }>('/v1/profile', { method: 'GET', signal })).data.user,
   updateInfo: (body: ProfileUpdateBody) => apiRequest<{ user: PublicUser }>('/v1/profile/update-info', { body }),
   updatePassword: (body: PasswordChangeBody) => apiRequest<null>('/v1/profile/update-password', { body }),
+  sendPhoneCode: () => apiRequest<null>('/v1/profile/phone/send-code', { body: {} }),
+  confirmPhone: (code: string) => apiRequest<{ user: PublicUser }>('/v1/profile/phone/confirm', { body: { code } }),
 };
 
 export const profileQuery = queryOptions({

@@ -332,6 +332,16 @@ export const enOffice = {
     emailConfirmed: 'Your new email address is confirmed and now in use.',
     emailNotConfirmed:
       'The link did not work: it was used already, has expired, or the address now belongs to another account. Ask for a new one by saving the address again.',
+    phone: {
+      title: 'Mobile number',
+      confirmed: 'Confirmed',
+      notConfirmed: 'Not confirmed',
+      why: 'Confirm the number with a code sent to it. The admin can release a number that is not confirmed to another institute.',
+      send: 'Send code',
+      sendAgain: 'Send a new code',
+      code: 'The {{n}}-digit code from the SMS',
+      confirm: 'Confirm',
+    },
     twoFactor: {
       menu: 'Two-factor login',
       title: 'Two-factor login (authenticator app)',
