@@ -2,7 +2,7 @@
  * One class's subjects in the exam form: rows of Bengali name, English name and full marks, added and
  * removed in place. Both classes' rows live in one list (`subjects`), so each row keeps its index there.
  */
-import { ActionIcon, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useContext, useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
@@ -36,30 +36,32 @@ export function SubjectRows({ klass }: { klass: ClassCode }) {
           </Text>
         )}
         {rows.map(({ row, index }, position) => (
-          <Grid key={row.key} gap="xs" align="flex-end" data-testid="subject-row">
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextField name={`subjects.${index}.name_bn`} label={t('exam.form.subject_bn')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextField name={`subjects.${index}.name_en`} label={t('exam.form.subject_en')} lang="en" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 9, sm: 2 }}>
-              <TextField name={`subjects.${index}.full_marks`} label={t('exam.form.full_marks')} inputMode="numeric" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 3, sm: 1 }}>
-              <Group justify="flex-end" mih={36}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  onClick={() => remove(index)}
-                  aria-label={t('exam.form.removeSubject', { number: localizeDigits(String(position + 1), lang) })}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Grid.Col>
-          </Grid>
+          <Paper key={row.key} withBorder p="xs" radius="sm" data-testid="subject-row">
+            <Grid gap="xs" align="flex-end">
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextField name={`subjects.${index}.name_bn`} label={t('exam.form.subject_bn')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextField name={`subjects.${index}.name_en`} label={t('exam.form.subject_en')} lang="en" />
+              </Grid.Col>
+              <Grid.Col span={{ base: 9, sm: 2 }}>
+                <TextField name={`subjects.${index}.full_marks`} label={t('exam.form.full_marks')} inputMode="numeric" />
+              </Grid.Col>
+              <Grid.Col span={{ base: 3, sm: 1 }}>
+                <Group justify="flex-end" mih={36}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    onClick={() => remove(index)}
+                    aria-label={t('exam.form.removeSubject', { number: localizeDigits(String(position + 1), lang) })}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Grid.Col>
+            </Grid>
+          </Paper>
         ))}
         <Group>
           <Button
