@@ -103,6 +103,15 @@ export function verdicts(report: Report): Verdict[] {
       met: (reconciled.seconds ?? Infinity) < 10 && reconciled.errors === 0,
     });
   }
+  // Exam day: the whole season's seat plan in under a minute, the server answering meanwhile.
+  const allocated = by('allocation');
+  if (allocated) {
+    out.push({
+      budget: `seat allocation of ${allocated.rows} students < 60 s`,
+      measured: `${allocated.seconds} s, ${allocated.rows} seated; an institute list meanwhile p99 ${allocated.healthP99Ms} ms, slowest ${allocated.healthMaxMs} ms`,
+      met: (allocated.seconds ?? Infinity) < 60 && allocated.errors === 0,
+    });
+  }
   const create = by('registration-create');
   if (create) {
     out.push({

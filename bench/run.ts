@@ -62,6 +62,7 @@ const SCENARIOS = [
   'import-dry-run',
   'import-store',
   'reconcile-statement',
+  'allocation',
   'public-site',
   'public-page',
   'lighthouse',
@@ -202,20 +203,31 @@ async function runSql(work: (exec: (sql: string, params: unknown[]) => Promise<v
   }
 }
 
-/** Institutes with at least `students` unpaid students (from the fee counters), for payments that name that many. */
-async function institutesWithUnpaid(students: number, limit: number): Promise<number[]> {
-  const query = `select institute_id from fee_totals where institute_id > 0 and fee_status = 'unpaid' and students >= ${students} order by institute_id limit ${limit}`;
+/** Rows of a query on the bench database, from this process. */
+async function readSql<T>(query: string): Promise<{ rows: T[] }> {
   if (database.dialect === 'sqlite') {
     const db = new SQLite(database.file, { readonly: true });
-    const ids = (db.prepare(query).all() as { institute_id: number }[]).map((row) => row.institute_id);
-    db.close();
-    return ids;
+    try {
+      return { rows: db.prepare(query).all() as T[] };
+    } finally {
+      db.close();
+    }
   }
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const ids = (await client.query<{ institute_id: number }>(query)).rows.map((row) => Number(row.institute_id));
-  await client.end();
-  return ids;
+  try {
+    return { rows: (await client.query(query)).rows as T[] };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Institutes with at least `students` unpaid students (from the fee counters), for payments that name that many. */
+async function institutesWithUnpaid(students: number, limit: number): Promise<number[]> {
+  const { rows } = await readSql<{ institute_id: number }>(
+    `select institute_id from fee_totals where institute_id > 0 and fee_status = 'unpaid' and students >= ${students} order by institute_id limit ${limit}`,
+  );
+  return rows.map((row) => Number(row.institute_id));
 }
 
 /**
@@ -345,7 +357,7 @@ async function main() {
       `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})` +
         (result.rows === undefined
           ? ''
-          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
+          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile|allocation)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
     );
   }
 
@@ -733,6 +745,96 @@ async function main() {
   }
   await scenario('reconcile-statement', 'Reconciliation of a 100,000-line statement against 100,000 pending payments (institute list meanwhile)', () =>
     reconcileScenario(smoke ? 2000 : 100_000),
+  );
+
+  /**
+   * The seat plan of a whole season: every active student made paid for the run, about 2,000 centres over
+   * the upazilas the seeded institutes sit in (capacity 5% above each upazila's students, rooms of 40),
+   * then one allocation while an institute keeps asking for its list. Students, centres and seats are put
+   * back afterwards.
+   */
+  async function allocationScenario(centreCount: number) {
+    const tag = `BENCH-${Date.now().toString(36)}`;
+    const perUpazila = new Map<number, number>();
+    await runSql(async (exec) => {
+      await exec(`update scholarship_registrations set fee_status = 'paid' where status = 1 and fee_status = 'unpaid' and payment_id is null`, []);
+    });
+    const { rows: upazilas } = await readSql<{ upozilla_id: number; students: number }>(
+      `select u.upozilla_id as upozilla_id, count(*) as students from scholarship_registrations r join users u on u.id = r.institute_id
+       where r.status = 1 and r.fee_status = 'paid' and u.upozilla_id is not null group by u.upozilla_id`,
+    );
+    const students = upazilas.reduce((sum, row) => sum + Number(row.students), 0);
+    const at = new Date().toISOString();
+    await runSql(async (exec) => {
+      for (const { upozilla_id: upazila, students: count } of upazilas) {
+        const centres = Math.max(1, Math.round((centreCount * Number(count)) / students));
+        perUpazila.set(upazila, centres);
+        const seats = Math.ceil((Number(count) * 1.05) / centres);
+        const rooms = Array.from({ length: Math.ceil(seats / 40) }, (_, i) => ({ name: String(101 + i), capacity: 40 }));
+        for (let c = 0; c < centres; c++)
+          await exec(
+            `insert into exam_centres (name_bn, name_en, upozilla_id, address, contact_name, contact_mobile, rooms, capacity, upazila_ids, institute_ids, status, created_at, updated_at)
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', 1, ?, ?)`,
+            [
+              `কেন্দ্র ${c + 1}`,
+              `${tag} ${upazila}-${c + 1}`,
+              upazila,
+              'School Road',
+              'Head Teacher',
+              '01711000000',
+              JSON.stringify(rooms),
+              rooms.length * 40,
+              `[${upazila}]`,
+              at,
+              at,
+            ],
+          );
+      }
+    });
+    const centresMade = [...perUpazila.values()].reduce((a, b) => a + b, 0);
+    const started = performance.now();
+    const { value: job, pings } = await meanwhile(async () => {
+      const answer = (await (
+        await fetch(`${base}/api/v1/exam/allocate`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{}' })
+      ).json()) as {
+        data?: { job_id: number };
+      };
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const polled = (await (await fetch(`${base}/api/v1/jobs/${answer.data?.job_id}`, { headers: admin })).json()) as {
+          data?: { state: string; result?: { seated: number; unseated_students: number; kept: number } };
+        };
+        if (polled.data?.state !== 'running') return polled.data;
+      }
+    });
+    const seconds = (performance.now() - started) / 1000;
+    notes.push(
+      `allocation: ${job?.result?.seated ?? 0} of ${students} paid students seated in ${centresMade} centres, ${job?.result?.unseated_students ?? '?'} unseated (state ${job?.state}).`,
+    );
+    await runSql(async (exec) => {
+      await exec(`delete from exam_seats`, []);
+      await exec(`delete from jobs where kind = 'allocation'`, []);
+      await exec(`delete from exam_centres where name_en like ?`, [`${tag}%`]);
+      await exec(`update scholarship_registrations set fee_status = 'unpaid' where fee_status = 'paid' and payment_id is null`, []);
+    });
+    const ms = round(seconds * 1000);
+    const ok = job?.state === 'done' && job.result?.seated === students;
+    return {
+      requests: 1,
+      rps: 0,
+      p50: ms,
+      p95: ms,
+      p99: ms,
+      errors: ok ? 0 : 1,
+      non2xx: 0,
+      seconds: round(seconds),
+      rows: job?.result?.seated ?? 0,
+      healthP99Ms: round(percentile(pings, 99)),
+      healthMaxMs: round(pings.at(-1) ?? 0),
+    };
+  }
+  await scenario('allocation', 'Seat allocation of every paid student of the season over ~2,000 centres (institute list meanwhile)', () =>
+    allocationScenario(smoke ? 20 : 2000),
   );
 
   for (const [name, title, pagePath] of (

@@ -46,21 +46,26 @@ function bengaliFontInstalled() {
   return has('fc-list') && execFileSync('fc-list', [':lang=bn', 'family'], { encoding: 'utf8' }).trim() !== '';
 }
 
-/** Debian's Chromium and a Bengali font, and haproxy for the multi-node test; installed with apt-get when running as root. */
+/**
+ * Debian's Chromium and a Bengali font (the end-to-end tests, and the PDF tests, which read their PDFs back
+ * with poppler-utils), and haproxy for the multi-node test; installed with apt-get when running as root.
+ */
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const browserReady = fs.existsSync(chromium) && bengaliFontInstalled();
+  const browserReady = fs.existsSync(chromium) && bengaliFontInstalled() && has('pdftoppm');
   // Without haproxy the multi-node test skips itself with a warning (it fails under CI).
   if (browserReady && (fs.existsSync('/usr/sbin/haproxy') || process.getuid?.() !== 0)) return chromium;
   if (process.getuid?.() !== 0) {
     console.error(
-      `\nThe end-to-end tests need Chromium at ${chromium} and a Bengali font.\nInstall them with: sudo apt-get install -y chromium fonts-noto-core\n(or set CHROMIUM_PATH to another Chromium), then run npm test again.`,
+      `\nThe PDF and end-to-end tests need Chromium at ${chromium}, a Bengali font and poppler-utils.\nInstall them with: sudo apt-get install -y chromium fonts-noto-core poppler-utils\n(or set CHROMIUM_PATH to another Chromium), then run npm test again.`,
     );
     process.exit(1);
   }
-  console.log('» installing chromium, fonts-noto-core and haproxy with apt-get');
+  console.log('» installing chromium, fonts-noto-core, poppler-utils and haproxy with apt-get');
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'haproxy'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'poppler-utils', 'haproxy'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return chromium;
 }
 
@@ -84,15 +89,15 @@ if (await postgresReachable(postgresUrl)) {
 } else {
   console.log('\n  ⚠ SKIPPED: the API suite on PostgreSQL (set TEST_DATABASE_URL or start PostgreSQL on 127.0.0.1:5432)\n');
 }
+// The PDF tests print with Chromium: it is needed before the unit tests, not only for the end-to-end ones.
+const chromium = ensureChromium();
 const vitestJson = path.join(results, 'vitest.json');
-stage(`unit and API tests (${projects.join(', ')})`, 'npx', [
-  'vitest',
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+stage(
+  `unit and API tests (${projects.join(', ')})`,
+  'npx',
+  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { CHROMIUM_PATH: chromium },
+);
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -114,7 +119,6 @@ if (stage('benchmark smoke (npm run bench -- --smoke)', 'node', ['--import', 'ts
 else totals.failed += 1;
 
 ensureClientBuild();
-const chromium = ensureChromium();
 const playwrightJson = path.join(results, 'playwright.json');
 stage('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   CHROMIUM_PATH: chromium,

@@ -169,6 +169,7 @@ export const messages = {
     nothing_to_print: 'ছাপার মতো কোনো প্রবেশপত্র নেই: আসন পাওয়া পরিশোধিত শিক্ষার্থী নেই।',
     document_started: 'ফাইল তৈরি শুরু হয়েছে।',
     file_not_ready: 'ফাইলটি এখনও তৈরি হয়নি।',
+    pdf_unavailable: 'এই মুহূর্তে PDF তৈরি করা যাচ্ছে না। কিছুক্ষণ পরে আবার চেষ্টা করুন; সমস্যা থাকলে অ্যাডমিনকে জানান।',
   },
   en: {
     required: 'This field is required.',
@@ -335,6 +336,7 @@ export const messages = {
     nothing_to_print: 'There is no admit card to print: no paid student has a seat.',
     document_started: 'The file is being made.',
     file_not_ready: 'The file is not ready yet.',
+    pdf_unavailable: 'PDFs cannot be made at the moment. Try again in a while; if it persists, tell the admin.',
   },
 } as const;
 

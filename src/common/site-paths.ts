@@ -17,6 +17,7 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'index.html',
   'docs',
   'health',
+  'verify',
   // client screens outside the shell
   'login',
   'logout',

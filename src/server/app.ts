@@ -48,12 +48,15 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/media/uploads.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { storagePlugin } from './lib/storage/index.js';
+import { pdfPlugin } from './lib/pdf/plugin.js';
 import { resources } from './modules/resources.js';
 import { siteIdentityRoutes } from './modules/site/site-identity.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { Dispatcher } from './modules/notices/dispatcher.js';
 import { outboxRoutes } from './modules/notices/outbox.routes.js';
 import { examRoutes } from './modules/exam/exam.routes.js';
+import { admitCardRoutes } from './modules/exam/admit-cards.routes.js';
+import { verifyRoutes } from './modules/exam/verify.routes.js';
 import { jobRoutes } from './lib/jobs/jobs.routes.js';
 import { createSmsGateway, type SmsGateway } from './modules/notices/sms-gateway.js';
 
@@ -163,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authentication);
   await app.register(storagePlugin, { config: config.storage });
+  await app.register(pdfPlugin, { config: config.pdf });
   if (config.uploads.cleanupEverySeconds !== null) scheduleMediaCleanup(app, config.uploads.cleanupEverySeconds);
 
   await app.register(
@@ -187,6 +191,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(settingsRoutes, { prefix: '/settings' });
           await v1.register(outboxRoutes);
           await v1.register(examRoutes);
+          await v1.register(admitCardRoutes);
           await v1.register(jobRoutes);
         },
         { prefix: '/v1' },
@@ -197,6 +202,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(uploadsRoutes);
   siteRoutes(app);
+  verifyRoutes(app);
   registerClient(app, config.webRoot);
   return app;
 }

@@ -11,6 +11,11 @@ describe('configuration', () => {
     expect(config.tokenTtlSeconds).toBe(30 * 86400);
   });
 
+  it('prints PDFs with /usr/bin/chromium, two pages at once, unless told otherwise', () => {
+    expect(loadConfig({}).pdf).toEqual({ chromiumPath: '/usr/bin/chromium', concurrency: 2 });
+    expect(loadConfig({ CHROMIUM_PATH: '/opt/chromium/chrome', PDF_CONCURRENCY: '4' }).pdf).toEqual({ chromiumPath: '/opt/chromium/chrome', concurrency: 4 });
+  });
+
   it('reads PostgreSQL from DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/app' });
   });
@@ -31,6 +36,8 @@ describe('configuration', () => {
     ['SMS_GATEWAY_URL', 'https://gateway/send?text={message}'],
     ['SMS_GATEWAY_METHOD', 'PUT'],
     ['NOTICE_REMINDER_DAYS', 'soon'],
+    ['PDF_CONCURRENCY', '0'],
+    ['PDF_CONCURRENCY', 'many'],
   ])('names %s when its value %s is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

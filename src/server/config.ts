@@ -106,6 +106,8 @@ const EnvSchema = z.object({
   SMS_GATEWAY_CONTENT_TYPE: z.string().min(3).default('application/x-www-form-urlencoded'),
   SMS_GATEWAY_AUTH: z.string().min(1).optional(),
   NOTICE_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
 });
 
 export type StorageConfig =
@@ -165,9 +167,16 @@ export type Config = {
    * every match would cost far more than the page an admin reads). Tests lower it.
    */
   searchCountCap: number;
+  /**
+   * The PDF generator (architecture §9): the Chromium it prints with, and how many Chromium pages may
+   * render at once across the process (each holds a part's images and layout: the memory budget).
+   */
+  pdf: PdfConfig;
   /** Where the built client lives; absent in API-only tests. */
   webRoot?: string;
 };
+
+export type PdfConfig = { chromiumPath: string; concurrency: number };
 
 export class ConfigError extends Error {}
 
@@ -227,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimit: true,
     searchCountCap: 10_000,
+    pdf: { chromiumPath: e.CHROMIUM_PATH, concurrency: e.PDF_CONCURRENCY },
   };
 }
 

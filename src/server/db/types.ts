@@ -486,11 +486,10 @@ export interface ExamCentresTable {
 }
 
 export interface ExamSeatsTable {
-  registration_id: number;
-  institute_id: number;
   centre_id: number;
   room_index: number;
   seat: number;
+  registration_id: number;
   class: string;
   token: string;
   created_at: string;

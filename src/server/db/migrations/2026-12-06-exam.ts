@@ -3,7 +3,7 @@
  * the centres with their rooms and the areas they serve, a seat per paid student, and the jobs that
  * long admin actions (allocation, big PDFs) report their progress through.
  */
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -77,20 +77,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('exam_centres_status_id').on('exam_centres').columns(['status', 'id']).execute();
   await db.schema.createIndex('exam_centres_upazila').on('exam_centres').columns(['upozilla_id', 'id']).execute();
 
+  // Keyed by the place, which the allocation fills in order, so a season's million seats are appended
+  // rather than scattered; a seat is found by its student through the unique registration_id. No foreign
+  // keys: checking each seat's student reads a scattered registration row, which tripled the time of a
+  // season's allocation; deleting a registration deletes its seat (registrations.service) and a centre
+  // with seats cannot be deleted.
   await db.schema
     .createTable('exam_seats')
-    .addColumn('registration_id', 'integer', (c) => c.primaryKey().references('scholarship_registrations.id').onDelete('cascade'))
-    .addColumn('institute_id', 'integer', (c) => c.notNull())
-    .addColumn('centre_id', 'integer', (c) => c.notNull().references('exam_centres.id'))
+    .addColumn('centre_id', 'integer', (c) => c.notNull())
     .addColumn('room_index', 'integer', (c) => c.notNull())
     .addColumn('seat', 'integer', (c) => c.notNull())
+    .addColumn('registration_id', 'integer', (c) => c.notNull().unique())
     .addColumn('class', 'text', (c) => c.notNull())
-    // The admit card's QR code opens /verify/{token}: random, never derived from the student.
-    .addColumn('token', 'text', (c) => c.notNull().unique())
+    // The admit card's QR code opens /verify/{token}: the student's id and 128 random bits, so it is found
+    // through registration_id without an index of random strings.
+    .addColumn('token', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('exam_seats_place', ['centre_id', 'room_index', 'seat'])
+    .addPrimaryKeyConstraint('exam_seats_place', ['centre_id', 'room_index', 'seat'])
+    .$call((t) => (pg ? t : t.modifyEnd(sql`without rowid`)))
     .execute();
-  await db.schema.createIndex('exam_seats_institute').on('exam_seats').columns(['institute_id', 'registration_id']).execute();
 
   await db.schema
     .createTable('jobs')

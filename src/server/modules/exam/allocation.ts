@@ -3,19 +3,21 @@
  * An institute sits at the centres that name it, else at those serving its upazila; their rooms fill
  * in order, in roll order (classes mixed, or each room holding one class), never over capacity.
  * Seats already given stay; students no longer paid or active give theirs back; what cannot be
- * seated is reported with the reason. It works one group of institutes at a time and writes in
- * batches, each its own transaction, yielding between them so the server keeps answering.
+ * seated is reported with the reason. It works one group of institutes at a time: on SQLite the
+ * group's students are read by a worker thread (reading a million scattered rows takes seconds), and
+ * seats are written 1,000 per transaction, pausing between them, so the server keeps answering.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import { type Compilable, type Kysely, sql } from 'kysely';
 import type { Seating } from '../../../common/constants.js';
+import type { ReadPool } from '../../db/read-pool.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
 
-/** Seats written per transaction: small enough that one batch holds SQLite's connection for a few milliseconds. */
+/** Seats written per transaction: one batch holds SQLite's connection for about ten milliseconds. */
 const BATCH = 1000;
-/** Institutes read per query: a group of institutes' students without a parameter list SQLite refuses. */
+/** Institutes read per query: a group's students without a parameter list SQLite refuses. */
 const INSTITUTES_PER_READ = 500;
 
 export type UnseatedReason = 'no_upazila' | 'no_centre' | 'capacity_short';
@@ -30,22 +32,34 @@ export type AllocationReport = {
 };
 
 type Room = { capacity: number; taken: Set<number>; next: number; class: string | null };
-type Centre = { id: number; rooms: Room[]; upazilas: number[]; institutes: number[]; seatsLoaded: boolean; added: number; released: number };
-type Student = { id: number; institute_id: number; class: string; roll_no: string };
-type SeatRow = {
-  registration_id: number;
-  institute_id: number;
-  centre_id: number;
-  room_index: number;
-  seat: number;
-  class: string;
-  token: string;
-  created_at: string;
-};
+type Centre = { id: number; rooms: Room[]; upazilas: number[]; institutes: number[]; seatsLoaded: boolean; added: number };
+type SeatRow = { registration_id: number; centre_id: number; room_index: number; seat: number; class: string; token: string; created_at: string };
 
-/** A token of 128 random bits, URL-safe: the admit card's QR code carries it. */
-export function seatToken(): string {
-  return randomBytes(16).toString('base64url');
+/** A seat's token: the student's id and 128 random bits (`k3f-…`), so it is looked up by the id. */
+function tokensFor(ids: readonly number[]): string[] {
+  const random = randomBytes(16 * ids.length);
+  return ids.map((id, i) => `${id.toString(36)}-${random.subarray(16 * i, 16 * (i + 1)).toString('base64url')}`);
+}
+
+/** The registration a token names, or undefined for anything that is not a token's shape. */
+export function tokenRegistration(token: string): number | undefined {
+  const match = /^([0-9a-z]{1,7})-[A-Za-z0-9_-]{22}$/.exec(token);
+  return match ? parseInt(match[1]!, 36) : undefined;
+}
+
+/** Compares a stored token with a given one in constant time. */
+export function sameToken(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The first column of a query's rows as numbers, read by a worker on SQLite (off the event loop). */
+async function numbers(db: Kysely<Database>, query: Compilable, readPool: ReadPool | undefined): Promise<number[]> {
+  const compiled = query.compile();
+  if (readPool) return readPool.firstColumn(compiled.sql, compiled.parameters);
+  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
+  return rows.map((row) => Number(Object.values(row)[0]));
 }
 
 async function activeCentres(db: Kysely<Database>): Promise<Map<number, Centre>> {
@@ -60,7 +74,6 @@ async function activeCentres(db: Kysely<Database>): Promise<Map<number, Centre>>
         institutes: JSON.parse(row.institute_ids) as number[],
         seatsLoaded: false,
         added: 0,
-        released: 0,
       },
     ]),
   );
@@ -87,15 +100,14 @@ function freeSeat(room: Room, klass: string, seating: Seating): number | undefin
   return room.next <= room.capacity ? room.next : undefined;
 }
 
-export async function allocateSeats(db: Kysely<Database>, seating: Seating, progress: (done: number, total: number) => void): Promise<AllocationReport> {
-  const centres = await activeCentres(db);
+/** Institutes that sit at the same centres form one group: their students fill those centres together. */
+async function groupsOf(db: Kysely<Database>, centres: Map<number, Centre>) {
   const byInstitute = new Map<number, number[]>();
   const byUpazila = new Map<number, number[]>();
   for (const centre of centres.values()) {
     for (const id of centre.institutes) byInstitute.set(id, [...(byInstitute.get(id) ?? []), centre.id]);
     for (const id of centre.upazilas) byUpazila.set(id, [...(byUpazila.get(id) ?? []), centre.id]);
   }
-
   const institutes = await db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
@@ -103,7 +115,6 @@ export async function allocateSeats(db: Kysely<Database>, seating: Seating, prog
     .where('user_roles.slug', '=', 'institute')
     .orderBy('users.id')
     .execute();
-  // Institutes that sit at the same centres form one group: their students fill those centres together.
   const groups = new Map<string, { centres: number[]; upozilla_id: number | null; institutes: number[] }>();
   for (const institute of institutes) {
     const named = byInstitute.get(institute.id);
@@ -113,32 +124,45 @@ export async function allocateSeats(db: Kysely<Database>, seating: Seating, prog
     group.institutes.push(institute.id);
     groups.set(key, group);
   }
+  return [...groups.values()];
+}
 
+export async function allocateSeats(
+  db: Kysely<Database>,
+  seating: Seating,
+  progress: (done: number, total: number) => void,
+  readPool?: ReadPool,
+): Promise<AllocationReport> {
+  const centres = await activeCentres(db);
+  const groups = await groupsOf(db, centres);
   const report: AllocationReport = { seating, kept: 0, seated: 0, released: 0, unseated: [], unseated_students: 0 };
+  const entitled = sql<boolean>`r.status = 1 and r.fee_status = 'paid'`;
   let pending: SeatRow[] = [];
   let releasing: number[] = [];
+
   const flush = async () => {
     if (pending.length === 0 && releasing.length === 0) return;
-    const rows = pending;
-    const released = releasing;
+    const [rows, released] = [pending, releasing];
     pending = [];
     releasing = [];
-    const touched = [...centres.values()].filter((centre) => centre.added !== 0 || centre.released !== 0);
-    const counts = touched.map((centre) => ({ id: centre.id, delta: centre.added - centre.released }));
-    for (const centre of touched) centre.added = centre.released = 0;
+    const counts = new Map<number, number>();
+    for (const row of rows) counts.set(row.centre_id, (counts.get(row.centre_id) ?? 0) + 1);
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < released.length; i += BATCH)
-        await trx
+      for (let i = 0; i < released.length; i += BATCH) {
+        const gone = await trx
           .deleteFrom('exam_seats')
           .where('registration_id', 'in', released.slice(i, i + BATCH))
+          .returning('centre_id')
           .execute();
+        for (const { centre_id: id } of gone) counts.set(id, (counts.get(id) ?? 0) - 1);
+      }
       for (let i = 0; i < rows.length; i += 500)
         await trx
           .insertInto('exam_seats')
           .values(rows.slice(i, i + 500))
           .execute();
       const at = now();
-      for (const { id, delta } of counts)
+      for (const [id, delta] of counts)
         if (delta !== 0)
           await trx
             .updateTable('exam_centres')
@@ -149,86 +173,147 @@ export async function allocateSeats(db: Kysely<Database>, seating: Seating, prog
     await yieldToOthers();
   };
 
-  let done = 0;
-  const total = groups.size;
-  for (const group of groups.values()) {
-    const students: Student[] = [];
+  for (const [done, group] of groups.entries()) {
+    const serving = group.centres.map((id) => centres.get(id)!);
+    for (const centre of serving) await loadSeats(db, centre);
+    // Ids with the class in the last two digits (`id·100 + class`): one number a row through the worker.
+    const unseated: number[] = [];
     for (let i = 0; i < group.institutes.length; i += INSTITUTES_PER_READ) {
-      const rows = await db
-        .selectFrom('scholarship_registrations as r')
-        .leftJoin('exam_seats as s', 's.registration_id', 'r.id')
-        .select(['r.id', 'r.institute_id', 'r.class', 'r.roll_no', 'r.status', 'r.fee_status', 's.centre_id', 's.room_index', 's.seat'])
-        .where('r.institute_id', 'in', group.institutes.slice(i, i + INSTITUTES_PER_READ))
-        .execute();
-      for (const row of rows) {
-        const entitled = row.status === 1 && row.fee_status === 'paid';
-        if (row.centre_id === null) {
-          if (entitled) students.push(row);
-        } else if (entitled) report.kept++;
-        else {
-          releasing.push(row.id);
-          report.released++;
-          const centre = centres.get(row.centre_id);
-          if (centre) {
-            await loadSeats(db, centre);
-            centre.released++;
-            // Free for this run's newcomers: the batch deletes it before inserting theirs.
-            const room = centre.rooms[row.room_index!];
-            if (room) {
-              room.taken.delete(row.seat!);
-              room.next = Math.min(room.next, row.seat!);
-              if (room.taken.size === 0) room.class = null;
-            }
-          }
-        }
-      }
-      await yieldToOthers();
-    }
-    if (students.length > 0) {
-      students.sort((a, b) =>
-        seating === 'apart' && a.class !== b.class ? (a.class < b.class ? -1 : 1) : a.roll_no < b.roll_no ? -1 : a.roll_no > b.roll_no ? 1 : a.id - b.id,
+      const institutes = group.institutes.slice(i, i + INSTITUTES_PER_READ);
+      const released = await numbers(
+        db,
+        db
+          .selectFrom('exam_seats as s')
+          .innerJoin('scholarship_registrations as r', 'r.id', 's.registration_id')
+          .select('s.registration_id')
+          .where('r.institute_id', 'in', institutes)
+          .where(sql<boolean>`not (${entitled})`),
+        readPool,
       );
-      const serving = group.centres.map((id) => centres.get(id)!);
-      for (const centre of serving) await loadSeats(db, centre);
-      const short: Student[] = [];
+      if (released.length > 0) await release(released);
+      const [kept] = await numbers(
+        db,
+        db
+          .selectFrom('exam_seats as s')
+          .innerJoin('scholarship_registrations as r', 'r.id', 's.registration_id')
+          .select((eb) => eb.fn.countAll().as('kept'))
+          .where('r.institute_id', 'in', institutes)
+          .where(entitled),
+        readPool,
+      );
+      report.kept += kept ?? 0;
+      unseated.push(
+        ...(await numbers(
+          db,
+          db
+            .selectFrom('scholarship_registrations as r')
+            .select(sql<number>`r.id * 100 + cast(r.class as integer)`.as('id_class'))
+            .where('r.institute_id', 'in', institutes)
+            .where(entitled)
+            .where((eb) => eb.not(eb.exists(eb.selectFrom('exam_seats as s').select('s.seat').whereRef('s.registration_id', '=', 'r.id'))))
+            .orderBy(seating === 'apart' ? sql`r.class, r.roll_no, r.id` : sql`r.roll_no, r.id`),
+          readPool,
+        )),
+      );
+    }
+    if (unseated.length > 0) {
+      // Several reads of one group each come in order; the group as a whole is put in order again.
+      if (group.institutes.length > INSTITUTES_PER_READ) await sortByRoll(unseated);
+      const short: number[] = [];
       const at = now();
-      for (const student of students) {
-        let placed = false;
-        for (const centre of serving) {
-          for (let index = 0; index < centre.rooms.length && !placed; index++) {
-            const room = centre.rooms[index]!;
-            const seat = freeSeat(room, student.class, seating);
-            if (seat === undefined) continue;
-            room.taken.add(seat);
-            room.class ??= student.class;
-            centre.added++;
-            placed = true;
-            pending.push({
-              registration_id: student.id,
-              institute_id: student.institute_id,
-              centre_id: centre.id,
-              room_index: index,
-              seat,
-              class: student.class,
-              token: seatToken(),
-              created_at: at,
-            });
-          }
-          if (placed) break;
+      const tokens = tokensFor(unseated.map((value) => Math.floor(value / 100)));
+      for (const [n, value] of unseated.entries()) {
+        const id = Math.floor(value / 100);
+        const klass = String(value % 100).padStart(2, '0');
+        const place = placeFor(serving, klass);
+        if (!place) {
+          short.push(id);
+          continue;
         }
-        if (placed) report.seated++;
-        else short.push(student);
+        place.centre.added++;
+        report.seated++;
+        pending.push({
+          registration_id: id,
+          centre_id: place.centre.id,
+          room_index: place.index,
+          seat: place.seat,
+          class: klass,
+          token: tokens[n]!,
+          created_at: at,
+        });
         if (pending.length >= BATCH) await flush();
       }
       if (short.length > 0) {
+        const institutesShort = await numbers(
+          db,
+          db
+            .selectFrom('scholarship_registrations')
+            .select((eb) => eb.fn.count('institute_id').distinct().as('n'))
+            .where('id', 'in', short.slice(0, 30_000)),
+          undefined,
+        );
         const reason: UnseatedReason = serving.length > 0 ? 'capacity_short' : group.upozilla_id === null ? 'no_upazila' : 'no_centre';
-        const institutesShort = new Set(short.map((student) => student.institute_id)).size;
-        report.unseated.push({ reason, upozilla_id: group.upozilla_id, institutes: institutesShort, students: short.length, centre_ids: group.centres });
+        report.unseated.push({
+          reason,
+          upozilla_id: group.upozilla_id,
+          institutes: institutesShort[0] ?? 0,
+          students: short.length,
+          centre_ids: group.centres,
+        });
         report.unseated_students += short.length;
       }
     }
-    progress(++done, total);
+    progress(done + 1, groups.length);
   }
   await flush();
   return report;
+
+  /** Frees released seats for this run's newcomers: the next batch deletes them before inserting. */
+  async function release(ids: number[]) {
+    const seats = await db.selectFrom('exam_seats').select(['centre_id', 'room_index', 'seat']).where('registration_id', 'in', ids).execute();
+    for (const seat of seats) {
+      const centre = centres.get(seat.centre_id);
+      if (!centre) continue;
+      await loadSeats(db, centre);
+      const room = centre.rooms[seat.room_index];
+      if (!room) continue;
+      room.taken.delete(seat.seat);
+      room.next = Math.min(room.next, seat.seat);
+      if (room.taken.size === 0) room.class = null;
+    }
+    releasing.push(...ids);
+    report.released += ids.length;
+  }
+
+  /** The roll order of a group read in several parts: one more read of the rolls of its students. */
+  async function sortByRoll(values: number[]) {
+    const roll = new Map<number, string>();
+    for (let i = 0; i < values.length; i += 10_000) {
+      const rows = await db
+        .selectFrom('scholarship_registrations')
+        .select(['id', 'roll_no', 'class'])
+        .where(
+          'id',
+          'in',
+          values.slice(i, i + 10_000).map((value) => Math.floor(value / 100)),
+        )
+        .execute();
+      for (const row of rows) roll.set(row.id, `${seating === 'apart' ? row.class : ''}${row.roll_no}`);
+    }
+    const key = (value: number) => roll.get(Math.floor(value / 100)) ?? '';
+    values.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a - b));
+  }
+
+  function placeFor(serving: Centre[], klass: string) {
+    for (const centre of serving) {
+      for (const [index, room] of centre.rooms.entries()) {
+        const seat = freeSeat(room, klass, seating);
+        if (seat === undefined) continue;
+        room.taken.add(seat);
+        room.class ??= klass;
+        return { centre, index, seat };
+      }
+    }
+    return undefined;
+  }
 }

@@ -49,7 +49,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     const who = caller(request);
     const seating = request.body.seating ?? (await readExam(app.db)).seating;
     const jobId = await startJob(app, { kind: 'allocation', user: who.user, params: { seating }, exclusive: true }, async (job) => {
-      const report = await allocateSeats(app.db, seating, (done, total) => job.progress(done, total));
+      const report = await allocateSeats(app.db, seating, (done, total) => job.progress(done, total), app.readPool);
       await recordAudit(app.db, {
         actor: who.user,
         client: who.client,

@@ -240,7 +240,7 @@ describe('the seat allocation', () => {
     const paid = [...first.students.slice(0, 3), ...second.students];
     const rolls = seated.map((s) => paid.find((p) => p.id === s.registration_id)!.roll_no);
     expect(rolls).toEqual([...rolls].sort());
-    expect(seated.every((s) => /^[A-Za-z0-9_-]{22}$/.test(s.token))).toBe(true);
+    expect(seated.every((s) => new RegExp(`^${s.registration_id.toString(36)}-[A-Za-z0-9_-]{22}$`).test(s.token))).toBe(true);
     expect((await admin.get(`/api/v1/exam-centres/${smallId}`)).body.data).toMatchObject({ seated: 4, capacity: 4 });
 
     // A second centre for the upazila and one for the other: the re-run keeps the four and seats the rest.
@@ -260,8 +260,17 @@ describe('the seat allocation', () => {
 
     // A refused payment gives its students' seats back at the next run.
     await admin.post('/api/v1/scholarship-payments/refuse', { id: second.payment, reason: 'টাকা পাওয়া যায়নি' });
+    // Deleting a student deletes its seat at once; the other unpaid student's seat goes at the next run.
+    const gone = second.students[0]!;
+    const goneSeat = (await seats()).find((s) => s.registration_id === gone.id)!;
+    const seatedBefore = (await t.app.db.selectFrom('exam_centres').select('seated').where('id', '=', goneSeat.centre_id).executeTakeFirstOrThrow()).seated;
+    expect((await second.api.post('/api/v1/scholarship-registrations/destroy', { id: gone.id })).status).toBe(200);
+    expect((await seats()).some((s) => s.registration_id === gone.id)).toBe(false);
+    expect((await t.app.db.selectFrom('exam_centres').select('seated').where('id', '=', goneSeat.centre_id).executeTakeFirstOrThrow()).seated).toBe(
+      seatedBefore - 1,
+    );
     const third = await allocate();
-    expect(third).toMatchObject({ kept: 5, seated: 0, released: 2 });
+    expect(third).toMatchObject({ kept: 5, seated: 0, released: 1 });
     expect((await seats()).some((s) => second.students.some((st) => st.id === s.registration_id))).toBe(false);
     const centres = await t.app.db.selectFrom('exam_centres').select(['id', 'seated']).execute();
     for (const c of centres) expect(c.seated, `centre ${c.id}`).toBe((await seats()).filter((s) => s.centre_id === c.id).length);
@@ -334,5 +343,41 @@ describe('the seat allocation', () => {
     const log = await t.app.db.selectFrom('audit_logs').select(['after']).where('action', '=', 'seats.move').executeTakeFirstOrThrow();
     expect(JSON.parse(log.after!)).toEqual({ centre_id: target.id, students: students.length });
     expect((await admin.post('/api/v1/exam-centres/destroy', { id: from!.id })).status).toBe(200);
+  });
+});
+
+describe('the verification page', () => {
+  it('shows exactly the name, roll, class, centre and photo for a valid token, the site’s 404 for any other', async () => {
+    const [seat] = await seats();
+    const student = await t.app.db.selectFrom('scholarship_registrations').selectAll().where('id', '=', seat!.registration_id).executeTakeFirstOrThrow();
+    const centreRow = await t.app.db.selectFrom('exam_centres').selectAll().where('id', '=', seat!.centre_id).executeTakeFirstOrThrow();
+    const page = await t.app.inject({ method: 'GET', url: `/verify/${seat!.token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const body = page.body;
+    expect(body).toContain(student.name_english);
+    expect(body).toContain(student.roll_no);
+    expect(body).toContain(centreRow.name_bn);
+    expect(body).toContain('noindex');
+    for (const secret of [
+      student.reg_no,
+      student.father_name_english,
+      student.mother_name_english,
+      student.contact_number,
+      student.birth_certificate_no,
+    ].filter(Boolean))
+      expect(body, `the page shows ${secret}`).not.toContain(secret!);
+    for (const token of [
+      `${seat!.token.slice(0, -1)}${seat!.token.endsWith('A') ? 'B' : 'A'}`,
+      'short',
+      `${seat!.token}x`,
+      '../../etc/passwd',
+      `1-${seat!.token.slice(seat!.token.indexOf('-') + 1)}`,
+    ]) {
+      const other = await t.app.inject({ method: 'GET', url: `/verify/${encodeURIComponent(token)}` });
+      expect(other.statusCode, token).toBe(404);
+      expect(other.body).not.toContain(student.name_english);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/verify/${seat!.token}/photo` })).statusCode).toBe(404);
   });
 });

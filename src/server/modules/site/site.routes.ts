@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePageUrl } from '../../../common/schemas/pages.js';
 import { firstPathSegment, isReservedPath, RESERVED_PATH_SEGMENTS } from '../../../common/site-paths.js';
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml, type RawHtml } from '../../lib/html.js';
 import { createSiteCache, isSiteWrite, type Rendered, rendered } from './site-cache.js';
 import { sharedInvalidation } from './site-invalidation.js';
 import { activeCategory, headerMenu, LISTED_TYPES, type ListedType, latestPages, listedPages, publishedPage, siteSettings, sitemapPages } from './site.data.js';
@@ -71,6 +71,12 @@ export function siteRoutes(app: FastifyInstance): void {
     const frame = await frameOf(request);
     return rendered(status, 'text/html; charset=utf-8', documentOf(frame, head, main(frame)));
   };
+
+  // Pages other modules answer in the site's frame (the exam's verification page); never cached, as they are per person.
+  app.decorate('sendSitePage', async (request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: (frame: Frame) => RawHtml) => {
+    const answer = await page(request, status, { ...head, noindex: true }, main);
+    return reply.status(status).header('content-security-policy', csp).header('cache-control', 'no-store').type(answer.type).send(answer.body);
+  });
 
   const notFoundPage = (request: FastifyRequest) => page(request, 404, { title: SITE_TEXT.notFoundTitle, path: pathOf(request), noindex: true }, notFoundMain);
 
@@ -236,5 +242,7 @@ declare module 'fastify' {
     servePublicSite(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
     /** Empties the rendered-page cache; writes under the site's API paths do it on their own. */
     invalidateSite(): void;
+    /** Answers `main` as a page of the public site (its header, menu and footer), not cached and not indexed. */
+    sendSitePage(request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: (frame: Frame) => RawHtml): Promise<FastifyReply>;
   }
 }
