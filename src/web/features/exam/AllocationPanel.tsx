@@ -13,7 +13,7 @@ import { ApiError } from '../../api/client';
 import { EXAM_KEY, type ExamView } from '../../api/exam';
 import { jobFailure, jobQuery } from '../../api/jobs';
 import { JobProgress } from '../../components/JobProgress';
-import { failureMessage, notifyError, notifySuccess } from '../../components/notify';
+import { failureMessage, notifyError } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { forgetAllocationJob, lastAllocationJob, startAllocation, type AllocationReport as Report } from './allocation';
@@ -64,7 +64,6 @@ export function AllocationPanel({ exam, centreNames }: { exam: ExamView; centreN
       const id = await startAllocation(seating);
       startedHere.current = id;
       setJobId(id);
-      notifySuccess(t('exam.allocation.running'));
     } catch (error) {
       notifyError(failureMessage(error));
     } finally {

@@ -6,6 +6,7 @@
  */
 import { Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useFieldArray, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CLASS_CODES, SEATINGS } from '../../../common/constants';
 import { ExamBody } from '../../../common/schemas/exam';
@@ -19,7 +20,7 @@ import { useApiForm, type FormValues } from '../../components/forms/useApiForm';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { classLabel } from '../../i18n/reference';
-import { examFormValues } from './examForm';
+import { examFormValues, type SubjectValues } from './examForm';
 import { SubjectRows } from './SubjectRows';
 import { TimeField } from './TimeField';
 
@@ -38,6 +39,8 @@ export function ExamForm({ exam, onSaved }: { exam: ExamView; onSaved: () => voi
       onSaved();
     },
   });
+  // keyName: the rows' own `id` is the subject's id, kept across edits.
+  const subjects = useFieldArray({ control: state.form.control as unknown as Control<{ subjects: SubjectValues[] }>, name: 'subjects', keyName: 'key' });
   const time = { placeholder: t('exam.form.timePlaceholder') };
 
   return (
@@ -75,7 +78,7 @@ export function ExamForm({ exam, onSaved }: { exam: ExamView; onSaved: () => voi
               {t('exam.form.timeHint')}
             </Text>
             <Fieldset legend={t('exam.form.subjects', { class: classLabel(t, klass) })} variant="unstyled">
-              <SubjectRows klass={klass} />
+              <SubjectRows klass={klass} list={subjects} />
             </Fieldset>
           </Stack>
         </Fieldset>

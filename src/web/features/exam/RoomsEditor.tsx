@@ -67,13 +67,13 @@ export function RoomsEditor({ mode, onModeChange }: { mode: RoomMode; onModeChan
           <>
             {fields.map((room, index) => (
               <Grid key={room.key} gap="xs" align="flex-end" data-testid="room-row">
-                <Grid.Col span={{ base: 12, xs: 6 }}>
+                <Grid.Col span={6}>
                   <TextField name={`rooms.${index}.name`} label={t('centres.fields.room_name')} />
                 </Grid.Col>
-                <Grid.Col span={{ base: 9, xs: 4 }}>
+                <Grid.Col span={4}>
                   <TextField name={`rooms.${index}.capacity`} label={t('centres.fields.room_capacity')} inputMode="numeric" />
                 </Grid.Col>
-                <Grid.Col span={{ base: 3, xs: 2 }}>
+                <Grid.Col span={2}>
                   <Group justify="flex-end" mih={36}>
                     <ActionIcon
                       variant="subtle"

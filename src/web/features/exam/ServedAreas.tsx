@@ -11,12 +11,14 @@ import { MultiSelectField } from '../../components/forms/MultiSelectField';
 import { useBoundField } from '../../components/forms/useBoundField';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { useLanguage } from '../../i18n';
+import { localizeDigits } from '../../i18n/format';
 import { upazilaOptions } from './places';
 import { USERS_API, useInstituteNames } from './useInstituteNames';
 
 /** The named institutes: a search that adds the one picked, and each named one with a button that takes it off. */
 function InstitutePicker() {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { field, error, wrapperProps } = useBoundField('institute_ids');
   const chosen = (field.value as string[] | undefined) ?? [];
   const known = useInstituteNames(chosen.map(Number));
@@ -27,8 +29,10 @@ function InstitutePicker() {
     <Stack gap="xs" {...wrapperProps}>
       <RemoteSelect
         url={USERS_API}
-        fields={['id', 'name', 'role']}
+        fields={['id', 'name', 'uid']}
         params={{ role: 'institute' }}
+        // Two schools may share a name: the institute id tells them apart.
+        toOption={(row) => ({ value: String(row.id), label: `${String(row.name)} (${localizeDigits(String(row.uid), lang)})` })}
         value=""
         label={t('centres.fields.institute_ids')}
         placeholder={t('centres.pickInstitute')}

@@ -1,11 +1,13 @@
 /**
  * One class's subjects in the exam form: rows of Bengali name, English name and full marks, added and
- * removed in place. Both classes' rows live in one list (`subjects`), so each row keeps its index there.
+ * removed in place. Both classes' rows live in one list (`subjects`), so each row keeps its index there;
+ * the form holds that list once (react-hook-form keeps one state per useFieldArray, so two of the same
+ * list would each lose the other's changes) and gives each class the rows and the means to change them.
  */
 import { ActionIcon, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useContext, useMemo } from 'react';
-import { useFieldArray } from 'react-hook-form';
+import type { UseFieldArrayReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ClassCode } from '../../api/exam';
 import { TextField } from '../../components/forms/fields';
@@ -14,12 +16,13 @@ import { useLanguage } from '../../i18n';
 import { localizeDigits } from '../../i18n/format';
 import { newSubject, type SubjectValues } from './examForm';
 
-export function SubjectRows({ klass }: { klass: ClassCode }) {
+export type SubjectList = Pick<UseFieldArrayReturn<{ subjects: SubjectValues[] }, 'subjects', 'key'>, 'fields' | 'append' | 'remove'>;
+
+export function SubjectRows({ klass, list }: { klass: ClassCode; list: SubjectList }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  // keyName: the rows' own `id` is the subject's id, kept across edits.
-  const { fields, append, remove } = useFieldArray({ name: 'subjects', keyName: 'key' });
-  const rows = (fields as (SubjectValues & { key: string })[]).map((row, index) => ({ row, index })).filter(({ row }) => row.class === klass);
+  const { fields, append, remove } = list;
+  const rows = fields.map((row, index) => ({ row, index })).filter(({ row }) => row.class === klass);
   // The rows' fields are required as the shared schema says; the form only reads its top-level fields.
   const outer = useContext(RequiredFieldsContext);
   const required = useMemo(
