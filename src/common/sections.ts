@@ -31,6 +31,8 @@ export const SECTIONS = [
     whenDenied: 'refuse',
   },
   { key: 'payments', path: '/scholarship-payments', roles: BOTH, place: 'main', whenDenied: 'refuse' },
+  // The exam, its centres and the seat plan (architecture §9); institutes reach their admit cards from the dashboard.
+  { key: 'exam', path: '/exam', roles: ADMIN, place: 'main', whenDenied: 'refuse' },
   {
     key: 'webPageMenu',
     path: '/web-pages-management/web-page-menu',

@@ -35,6 +35,7 @@ function ResourceForm<R extends Row>({ resource, row }: { resource: Resource<R>;
   const state = useApiForm({
     schema,
     defaultValues: form.values(row, user),
+    checkOnSave: form.checkOnSave,
     onSubmit: async (values) => {
       const body = form.toBody ? form.toBody(values, mode, user) : values;
       if (row) {

@@ -72,6 +72,8 @@ export type ResourceForm<R> = {
   fields?: readonly FieldSpec[];
   /** A form of its own (the institute form), given the mode and the row when editing. */
   Body?: ComponentType<{ mode: FormMode; row?: R }>;
+  /** Checked when saved rather than as fields are left: a form with rows added in place (useApiForm). */
+  checkOnSave?: boolean;
   /** Submitted values the API wants changed (none for most). */
   toBody?: (values: Record<string, unknown>, mode: FormMode, user: PublicUser) => Record<string, unknown>;
 };

@@ -7,6 +7,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconArticle,
   IconCash,
+  IconClipboardCheck,
   IconHistory,
   IconLayoutColumns,
   IconLayoutDashboard,
@@ -35,6 +36,7 @@ export const sectionParts: Record<SectionKey, SectionParts> = {
   users: { icon: IconUsers, Screen: lazy(() => import('../features/users/module')) },
   registrations: { icon: IconSchool, Screen: lazy(() => import('../features/registrations/module')) },
   payments: { icon: IconCash, Screen: lazy(() => import('../features/payments/module')) },
+  exam: { icon: IconClipboardCheck, Screen: lazy(() => import('../features/exam/module')) },
   webPageMenu: { icon: IconMenu2, Screen: website('WebPageMenuModule') },
   webPageSubMenu: { icon: IconSitemap, Screen: website('WebPageSubMenuModule') },
   blogCategories: { icon: IconArticle, Screen: website('BlogCategoriesModule') },

@@ -32,12 +32,22 @@ function requiredFieldsOf(schema: FormSchema): ReadonlySet<string> {
 /** Where messages for fields the form does not have are kept; ApiForm shows them above the fields. */
 const SERVER_ERROR = 'root.server';
 
-export function useApiForm<S extends FormSchema>(options: { schema: S; defaultValues: FormValues<S>; onSubmit: (values: z.output<S>) => Promise<unknown> }) {
+export function useApiForm<S extends FormSchema>(options: {
+  schema: S;
+  defaultValues: FormValues<S>;
+  onSubmit: (values: z.output<S>) => Promise<unknown>;
+  /**
+   * A form with rows added in place (subjects, rooms) is checked when saved, then as it changes:
+   * checked as fields are left, react-hook-form checks a list's every row when one is added, and the
+   * new, untouched row shows its errors at once.
+   */
+  checkOnSave?: boolean;
+}) {
   const { schema, onSubmit } = options;
   const form = useForm<FormValues<S>, unknown, z.output<S>>({
     resolver: zodFormResolver<FormValues<S>, S>(schema),
     defaultValues: options.defaultValues as DefaultValues<FormValues<S>>,
-    mode: 'onTouched',
+    mode: options.checkOnSave ? 'onSubmit' : 'onTouched',
     // revealFirstError scrolls smoothly instead of jumping.
     shouldFocusError: false,
   });

@@ -1,6 +1,6 @@
 /**
  * Dashboard (spec §2): the welcome and a reminder to change a temporary password, then
- * - for an institute: quick links, its numbers (registrations, boys, girls, fee, paid, due, pending),
+ * - for an institute: quick links, its admit cards (once published), its numbers (registrations, boys, girls, fee, paid, due, pending),
  *   the per-class table, the profile card and its registration list;
  * - for an admin: the same numbers across institutes, boys and girls per class as a chart and a
  *   table, the per-institute list, and the profile card.
@@ -20,6 +20,7 @@ import { useLanguage } from '../../i18n';
 import { sectionPath } from '../../shell/sections';
 import { ClassTable, SeasonBanner, StatCards } from './AnalyticsBlocks';
 import { analyticsQuery, type InstitutePage } from '../../api/analytics';
+import { AdmitCardsPanel } from '../../documents/AdmitCards';
 import { twoFactorQuery } from '../../api/twoFactor';
 import { displayName } from '../../institute/instituteNames';
 import { InstituteTable } from './InstituteTable';
@@ -71,6 +72,7 @@ function InstituteDashboard({ user, students }: { user: PublicUser; students: Re
   return (
     <>
       <QuickLinks />
+      <AdmitCardsPanel />
       {analytics.data ? (
         <>
           <SeasonBanner analytics={analytics.data} />

@@ -16,6 +16,7 @@ import { RegistrationSheet } from './RegistrationSheet';
 import { InstituteFilter } from '../../institute/InstituteFilter';
 import { serialColumn } from '../../resources/columns';
 import { ANALYTICS_KEY } from '../../api/analytics';
+import { StudentAdmitCard } from '../../documents/AdmitCards';
 import { defineResource } from '../../resources/defineResource';
 import type { ListRowOf } from '../../../common/resources';
 import type { Column, FormValues, ShowContext } from '../../resources/types';
@@ -117,7 +118,8 @@ export const registrations = defineResource<RegistrationRow>({
       return user.role === 'admin' ? body : { ...body, institute_name: user.name, institute_name_english: user.institute_name_english };
     },
   },
-  details: { rows: [], print: true, View: RegistrationSheet },
+  // One student's admit card under the sheet (issue 13 §4).
+  details: { rows: [], print: true, View: RegistrationSheet, Extra: StudentAdmitCard },
   // The dashboard's numbers and the paid badge.
   alsoInvalidates: [ANALYTICS_KEY],
   rowLabel: (row) => row.full_name,

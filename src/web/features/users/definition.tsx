@@ -9,6 +9,7 @@ import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute
 import { UserRoleBody } from '../../../common/schemas/content';
 import type { PublicUser } from '../../../common/schemas/user';
 import { SelectField } from '../../components/forms/SelectField';
+import { InstituteAdmitCards } from '../../documents/AdmitCards';
 import { localizeDigits } from '../../i18n/format';
 import { FormSection, InstituteFormSections, instituteValues } from '../../institute/InstituteFormSections';
 import { instituteFacts } from '../../institute/instituteFacts';
@@ -64,6 +65,8 @@ export const users = defineResource<PublicUser>({
   details: {
     rows: [...instituteFacts, { label: 'role', value: (row, { t }) => t(`role.${row.role}`) }, statusDetail],
     print: true,
+    // An institute's admit cards, any time, for the admin (issue 13 §4).
+    Extra: InstituteAdmitCards,
   },
   rowLabel: (row) => row.name,
 });

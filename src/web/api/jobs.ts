@@ -1,0 +1,72 @@
+/**
+ * Long work the server runs as a job (architecture §9: allocation, big PDFs): its state and progress
+ * (GET /api/v1/jobs/{id}), watched every second while it runs, and the file it made (GET …/file).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { isMessageKey, translate } from '../../common/messages';
+import { saveBlob } from '../components/export/exportData';
+import { filenameFromDisposition } from '../components/export/fileName';
+import { currentLanguage, i18n } from '../i18n';
+import { apiFetch, apiRequest, errorOf } from './client';
+
+export type JobState = 'running' | 'done' | 'failed';
+
+export type JobView<Result = unknown> = {
+  id: number;
+  kind: string;
+  state: JobState;
+  total: number | null;
+  done: number;
+  result: Result | null;
+  error: string | null;
+  file_name: string | null;
+};
+
+/** How often a running job is asked about. */
+export const JOB_POLL_MS = 1000;
+
+export async function fetchJob<Result>(id: number, signal?: AbortSignal): Promise<JobView<Result>> {
+  return (await apiRequest<JobView<Result>>(`/v1/jobs/${id}`, { method: 'GET', signal })).data;
+}
+
+/** A job, asked again every second while it runs. */
+export const jobQuery = <Result>(id: number) =>
+  queryOptions({
+    queryKey: ['jobs', id],
+    queryFn: ({ signal }) => fetchJob<Result>(id, signal),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? JOB_POLL_MS : false),
+  });
+
+/** Asks about the job every second until it ends, reporting each answer; resolves with the last one. */
+export async function watchJob<Result>(id: number, onProgress: (job: JobView<Result>) => void, signal?: AbortSignal): Promise<JobView<Result>> {
+  for (;;) {
+    const job = await fetchJob<Result>(id, signal);
+    onProgress(job);
+    if (job.state !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+    signal?.throwIfAborted();
+  }
+}
+
+/** Why a job failed, in the interface language: the server's message key, or its server gone. */
+export function jobFailure(error: string | null): string {
+  if (error === 'server_gone') return i18n.t('jobs.serverGone');
+  return translate(currentLanguage(), error && isMessageKey(error) ? error : 'server_error');
+}
+
+/** A `202 {data: {job_id}}` answer's job id. */
+export async function startJob(path: string, body: object = {}): Promise<number> {
+  return (await apiRequest<{ job_id: number }>(path, { body })).data.job_id;
+}
+
+/**
+ * Saves a file the API answers as an attachment (a job's PDF, one admit card) under the server's
+ * name for it; throws ApiError with the server's message when it answers an error instead.
+ */
+export async function downloadAttachment(path: string, fallbackName: string): Promise<string> {
+  const response = await apiFetch(path, { method: 'GET', accept: 'application/pdf, application/json' });
+  if (!response.ok) throw await errorOf(response);
+  const name = filenameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  saveBlob(await response.blob(), name);
+  return name;
+}

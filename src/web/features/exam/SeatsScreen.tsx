@@ -1,0 +1,33 @@
+/** The seat plan screen (issue 13 §3): the allocation and moving a centre's students. */
+import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { examQuery } from '../../api/exam';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { AllocationPanel } from './AllocationPanel';
+import { ExamLoadFailed } from './ExamScreen';
+import { MoveSeatsForm } from './MoveSeatsForm';
+import { useCentreChoices } from './useCentreChoices';
+
+export function SeatsScreen() {
+  const { t } = useTranslation();
+  const exam = useQuery(examQuery);
+  const choices = useCentreChoices();
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">
+        {t('exam.allocation.title')}
+      </Title>
+      {exam.isPending ? (
+        <FullPageLoader minHeight={240} />
+      ) : exam.isError ? (
+        <ExamLoadFailed error={exam.error} retry={() => void exam.refetch()} />
+      ) : (
+        <>
+          <AllocationPanel exam={exam.data} centreNames={choices.names} />
+          <MoveSeatsForm rows={choices.rows} />
+        </>
+      )}
+    </Stack>
+  );
+}
