@@ -13,6 +13,7 @@ const TEXT_COLUMNS = new Set([
   'class',
   'contact_number',
   'phone_number',
+  'contact_mobile',
   'institute_phone',
   'birth_certificate_no',
   'transaction_id',

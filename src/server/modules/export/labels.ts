@@ -23,6 +23,14 @@ type Words = Readonly<Record<Lang, string>>;
 /** Every exported column's header; export-labels.test.ts holds every resource's export columns to having one. */
 export const HEADERS: Readonly<Record<string, Words>> = {
   id: { bn: 'আইডি', en: 'ID' },
+  name_bn: { bn: 'নাম (বাংলায়)', en: 'Name (Bengali)' },
+  name_en: { bn: 'নাম (ইংরেজিতে)', en: 'Name (English)' },
+  address: { bn: 'ঠিকানা', en: 'Address' },
+  upozilla_id: { bn: 'উপজেলা কোড', en: 'Upazila code' },
+  contact_name: { bn: 'যোগাযোগের ব্যক্তি', en: 'Contact person' },
+  contact_mobile: { bn: 'যোগাযোগের মোবাইল', en: 'Contact mobile' },
+  capacity: { bn: 'মোট আসন', en: 'Seats' },
+  seated: { bn: 'আসন দেওয়া হয়েছে', en: 'Seats given' },
   reg_no: { bn: 'নিবন্ধন নম্বর', en: 'Registration no' },
   roll_no: { bn: 'রোল নম্বর', en: 'Roll no' },
   institute_id: { bn: 'প্রতিষ্ঠানের আইডি', en: 'Institute ID' },

@@ -13,6 +13,7 @@ import { ExamBody } from '../../../common/schemas/exam';
 import { apiRequest } from '../../api/client';
 import { EXAM_KEY, type ExamView } from '../../api/exam';
 import { ApiForm } from '../../components/forms/ApiForm';
+import { DateField } from '../../components/forms/DateField';
 import { TextField } from '../../components/forms/fields';
 import { RadioGroupField, TextareaField } from '../../components/forms/moreFields';
 import { SubmitButton } from '../../components/forms/SubmitButton';
@@ -69,7 +70,7 @@ export function ExamForm({ exam, onSaved }: { exam: ExamView; onSaved: () => voi
         >
           <Stack gap="md">
             <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-              <TextField name={`sittings.${index}.date`} label={t('exam.form.date')} type="date" />
+              <DateField name={`sittings.${index}.date`} label={t('exam.form.date')} />
               <TimeField name={`sittings.${index}.reporting_time`} label={t('exam.form.reporting_time')} {...time} />
               <TimeField name={`sittings.${index}.start_time`} label={t('exam.form.start_time')} {...time} />
               <TimeField name={`sittings.${index}.end_time`} label={t('exam.form.end_time')} {...time} />
