@@ -146,7 +146,13 @@ test('the admin sets the exam, two centres and the seats, publishes; an institut
           .click();
       // Typed day first in Bengali digits, as the date fields take it.
       const day = input(sitting, bn.exam.form.date);
-      await day.fill(date.split('-').reverse().join('/').replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!));
+      await day.fill(
+        date
+          .split('-')
+          .reverse()
+          .join('/')
+          .replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!),
+      );
       await day.blur();
       await input(sitting, bn.exam.form.reporting_time).fill('৯:৩০');
       await input(sitting, bn.exam.form.start_time).fill('১০:০০');
@@ -174,7 +180,10 @@ test('the admin sets the exam, two centres and the seats, publishes; an institut
     await expect(page.getByTestId('subjects-07').getByTestId('subject-row')).toHaveCount(2);
     // The days typed in Bengali reach the server as the API's YYYY-MM-DD.
     const saved = await request.get('/api/v1/exam', { headers: { authorization: `Bearer ${await adminToken(request)}` } });
-    expect(((await saved.json()) as { data: { sittings: { date: string }[] } }).data.sittings.map((sitting) => sitting.date)).toEqual(['2026-12-12', '2026-12-13']);
+    expect(((await saved.json()) as { data: { sittings: { date: string }[] } }).data.sittings.map((sitting) => sitting.date)).toEqual([
+      '2026-12-12',
+      '2026-12-13',
+    ]);
     await shootBoth(page, 'exam-form');
   });
 

@@ -6,7 +6,19 @@
  */
 import type { z } from 'zod';
 import type { Role } from './constants.js';
-import { AuditRow, CategoryRow, CentreRow, MenuRow, OutboxRow, PageRow, PaymentRow, RegistrationRow, SubMenuRow, UserResourceRow, UserRoleRow } from './schemas/rows.js';
+import {
+  AuditRow,
+  CategoryRow,
+  CentreRow,
+  MenuRow,
+  OutboxRow,
+  PageRow,
+  PaymentRow,
+  RegistrationRow,
+  SubMenuRow,
+  UserResourceRow,
+  UserRoleRow,
+} from './schemas/rows.js';
 
 type ResourceEntry = {
   name: string;
