@@ -373,6 +373,24 @@ async function main() {
    * Runs `work` while `url` is fetched every `everyMs` (an institute's list by default), and answers its
    * value with the time of each of those fetches, sorted: the slowest shows whether the work held the event loop.
    */
+  /**
+   * The result of a scenario that times one action (an export, an import, an allocation…): its seconds as
+   * every percentile, and the pings another user sent meanwhile.
+   */
+  function oneAction(seconds: number, pings: number[], fields: Partial<ScenarioResult> & { errors: number; non2xx: number }) {
+    const ms = round(seconds * 1000);
+    return {
+      requests: 1,
+      rps: 0,
+      p50: ms,
+      p95: ms,
+      p99: ms,
+      seconds: round(seconds),
+      healthP99Ms: round(percentile(pings, 99)),
+      healthMaxMs: round(pings.at(-1) ?? 0),
+      ...fields,
+    };
+  }
   async function meanwhile<T>(work: () => Promise<T>, url = list, everyMs = 20): Promise<{ value: T; pings: number[] }> {
     const pings: number[] = [];
     let working = true;
@@ -572,21 +590,7 @@ async function main() {
     const quarter = (q: number) => Math.round(series[Math.min(series.length - 1, Math.floor((q * (series.length - 1)) / 4))] ?? 0);
     const rows = response.ok ? await count(file) : 0;
     fs.rmSync(file, { force: true });
-    return {
-      requests: 1,
-      rps: 0,
-      p50: round(seconds * 1000),
-      p95: round(seconds * 1000),
-      p99: round(seconds * 1000),
-      errors: response.ok ? 0 : 1,
-      non2xx: response.ok ? 0 : 1,
-      seconds: round(seconds),
-      bytes,
-      rows,
-      rssQuartilesMb: [0, 1, 2, 3, 4].map(quarter),
-      healthP99Ms: round(percentile(pings, 99)),
-      healthMaxMs: round(pings.at(-1) ?? 0),
-    };
+    return oneAction(seconds, pings, { errors: response.ok ? 0 : 1, non2xx: response.ok ? 0 : 1, bytes, rows, rssQuartilesMb: [0, 1, 2, 3, 4].map(quarter) });
   }
 
   const loaded = results.some((r) => r.name !== 'floor-institute-list');
@@ -654,20 +658,11 @@ async function main() {
       return [sent, (await sent.json()) as { data?: { valid: number; stored: number } }] as const;
     });
     const seconds = (performance.now() - started) / 1000;
-    const ms = round(seconds * 1000);
-    return {
-      requests: 1,
-      rps: 0,
-      p50: ms,
-      p95: ms,
-      p99: ms,
+    return oneAction(seconds, pings, {
       errors: response.ok ? 0 : 1,
       non2xx: response.ok ? 0 : 1,
-      seconds: round(seconds),
       rows: (dryRun ? answer.data?.valid : answer.data?.stored) ?? 0,
-      healthP99Ms: round(percentile(pings, 99)),
-      healthMaxMs: round(pings.at(-1) ?? 0),
-    };
+    });
   }
   await scenario('import-dry-run', 'Import check of a 5,000-row sheet (institute list meanwhile)', () => importScenario(true));
   await scenario('import-store', 'Import of a 5,000-row sheet, stored (institute list meanwhile)', () => importScenario(false));
@@ -731,20 +726,7 @@ async function main() {
       await exec(`delete from payment_statements where file_name = ?`, [`bench-statement-${tag}.csv`]);
       await exec(`delete from scholarship_payments where transaction_id like ?`, [`${tag}%`]);
     });
-    const ms = round(seconds * 1000);
-    return {
-      requests: 1,
-      rps: 0,
-      p50: ms,
-      p95: ms,
-      p99: ms,
-      errors: response.ok && !wrong ? 0 : 1,
-      non2xx: response.ok ? 0 : 1,
-      seconds: round(seconds),
-      rows: answer.data?.lines ?? 0,
-      healthP99Ms: round(percentile(pings, 99)),
-      healthMaxMs: round(pings.at(-1) ?? 0),
-    };
+    return oneAction(seconds, pings, { errors: response.ok && !wrong ? 0 : 1, non2xx: response.ok ? 0 : 1, rows: answer.data?.lines ?? 0 });
   }
   await scenario('reconcile-statement', 'Reconciliation of a 100,000-line statement against 100,000 pending payments (institute list meanwhile)', () =>
     reconcileScenario(smoke ? 2000 : 100_000),
@@ -823,21 +805,8 @@ async function main() {
         await exec(`update scholarship_registrations set fee_status = 'unpaid' where fee_status = 'paid' and payment_id is null`, []);
       }),
     );
-    const ms = round(seconds * 1000);
     const ok = job?.state === 'done' && job.result?.seated === students;
-    return {
-      requests: 1,
-      rps: 0,
-      p50: ms,
-      p95: ms,
-      p99: ms,
-      errors: ok ? 0 : 1,
-      non2xx: 0,
-      seconds: round(seconds),
-      rows: job?.result?.seated ?? 0,
-      healthP99Ms: round(percentile(pings, 99)),
-      healthMaxMs: round(pings.at(-1) ?? 0),
-    };
+    return oneAction(seconds, pings, { errors: ok ? 0 : 1, non2xx: 0, rows: job?.result?.seated ?? 0 });
   }
   /**
    * Admit-card PDFs through the API while an institute keeps asking for its list: each request starts a
@@ -887,21 +856,7 @@ async function main() {
     notes.push(
       `admit cards: ${requests.length} download(s), ${cards} cards, ${Math.round(outcomes.reduce((sum, o) => sum + o.bytes, 0) / 2 ** 20)} MB of PDF in ${round(seconds)} s; Chromium's peak RSS ${chromiumMb} MB (summed over its processes); no photos in the seeded data.`,
     );
-    const ms = round(seconds * 1000);
-    return {
-      requests: requests.length,
-      rps: 0,
-      p50: ms,
-      p95: ms,
-      p99: ms,
-      errors: failed,
-      non2xx: failed,
-      seconds: round(seconds),
-      rows: cards,
-      chromiumMb,
-      healthP99Ms: round(percentile(pings, 99)),
-      healthMaxMs: round(pings.at(-1) ?? 0),
-    };
+    return oneAction(seconds, pings, { errors: failed, non2xx: failed, requests: requests.length, rows: cards, chromiumMb });
   }
 
   const cleanups: (() => Promise<void>)[] = [];
