@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobOutcome, payAndApprove } from '../../test/season.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -40,27 +41,11 @@ async function paidInstitute(count: number) {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     students.push(res.body.data as never);
   }
-  const payment = await api.post('/api/v1/scholarship-payments/store', {
-    payment_method: 'bkash',
-    transaction_id: `AC${n}${Date.now().toString(36).toUpperCase()}`,
-    date: new Date().toISOString().slice(0, 10),
-    amount: students.reduce((sum, s) => sum + s.fee, 0),
-    registration_ids: students.map((s) => s.id),
-  });
-  expect(payment.status, JSON.stringify(payment.body)).toBe(200);
-  expect((await admin.post('/api/v1/scholarship-payments/approve', { id: (payment.body.data as { id: number }).id })).status).toBe(200);
+  await payAndApprove(api, admin, students, `AC${n}${Date.now().toString(36).toUpperCase()}`);
   return { ...session, api, students };
 }
 
-async function finished(api: ReturnType<typeof client>, jobId: number) {
-  for (let i = 0; i < 600; i++) {
-    const job = await api.get(`/api/v1/jobs/${jobId}`);
-    const data = job.body.data as { state: string; result: Record<string, number>; file_name: string };
-    if (data.state !== 'running') return data;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('job did not end');
-}
+const finished = (api: ReturnType<typeof client>, jobId: number) => jobOutcome<Record<string, number>>(api, jobId, 60_000);
 
 async function download(api: ReturnType<typeof client>, body: Record<string, unknown>) {
   const started = await api.post('/api/v1/admit-cards', body);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upazilasOf, districtsOf, divisions } from '../../../common/geo/index.js';
+import { jobOutcome, payAndApprove } from '../../test/season.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -33,21 +34,8 @@ async function institute(upazila: number, classes: readonly string[], paid: numb
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     students.push(res.body.data as never);
   }
-  if (paid > 0) {
-    const named = students.slice(0, paid);
-    const payment = await api.post('/api/v1/scholarship-payments/store', {
-      payment_method: 'bkash',
-      transaction_id: txid(),
-      date: new Date().toISOString().slice(0, 10),
-      amount: named.reduce((sum, s) => sum + s.fee, 0),
-      registration_ids: named.map((s) => s.id),
-    });
-    expect(payment.status, JSON.stringify(payment.body)).toBe(200);
-    const approved = await admin.post('/api/v1/scholarship-payments/approve', { id: (payment.body.data as { id: number }).id });
-    expect(approved.status).toBe(200);
-    (students as unknown as { payment: number }).payment = (payment.body.data as { id: number }).id;
-  }
-  return { ...session, api, students, payment: (students as unknown as { payment?: number }).payment };
+  const payment = paid > 0 ? await payAndApprove(api, admin, students.slice(0, paid), txid()) : undefined;
+  return { ...session, api, students, payment };
 }
 
 function centre(overrides: Record<string, unknown> = {}) {
@@ -69,17 +57,13 @@ function centre(overrides: Record<string, unknown> = {}) {
 async function allocate(body: Record<string, unknown> = {}) {
   const started = await admin.post('/api/v1/exam/allocate', body);
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const id = (started.body.data as { job_id: number }).job_id;
-  for (let i = 0; i < 200; i++) {
-    const job = await admin.get(`/api/v1/jobs/${id}`);
-    const data = job.body.data as { state: string; result: Record<string, unknown> & { unseated: Record<string, unknown>[] } };
-    if (data.state !== 'running') {
-      expect(data.state).toBe('done');
-      return data.result;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('allocation did not end');
+  const job = await jobOutcome<Record<string, unknown> & { unseated: Record<string, unknown>[] }>(
+    admin,
+    (started.body.data as { job_id: number }).job_id,
+    5_000,
+  );
+  expect(job.state).toBe('done');
+  return job.result;
 }
 
 const seats = () => t.app.db.selectFrom('exam_seats').selectAll().orderBy('centre_id').orderBy('room_index').orderBy('seat').execute();
