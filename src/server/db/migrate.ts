@@ -19,6 +19,7 @@ import * as contactConfirmation from './migrations/2026-12-04-contact-confirmati
 import * as searchPendingList from './migrations/2026-12-05-search-pending-list.js';
 import * as exam from './migrations/2026-12-06-exam.js';
 import * as phoneCodes from './migrations/2026-12-07-phone-codes.js';
+import * as results from './migrations/2026-12-08-results.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05-search-pending-list': searchPendingList,
   '2026-12-06-exam': exam,
   '2026-12-07-phone-codes': phoneCodes,
+  '2026-12-08-results': results,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -381,6 +381,10 @@ export interface Database {
   exam_centres: ExamCentresTable;
   exam_seats: ExamSeatsTable;
   jobs: JobsTable;
+  marks: MarksTable;
+  result_rules: ResultRulesTable;
+  results: ResultsTable;
+  result_snapshot: ResultSnapshotTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -454,6 +458,14 @@ export interface ExamsTable {
   seating: Defaulted<Seating>;
   admit_cards_published: Defaulted<number>;
   updated_at: string;
+  results_processed_at: string | null;
+  /** JSON ResultSummary (src/common/schemas/results.ts). */
+  results_summary: string | null;
+  /** The published snapshot's version; 0 while the result is not published. */
+  results_version: Defaulted<number>;
+  results_published_at: string | null;
+  /** JSON {class: storage key} of the merit lists' PDFs made at publication. */
+  merit_list_files: Defaulted<string>;
 }
 
 /** A class's sitting: date (YYYY-MM-DD) and times (HH:MM, Dhaka). */
@@ -525,4 +537,54 @@ export interface JobsTable {
   heartbeat: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A student's marks in a subject: a number (halves allowed) or absent (marks null, absent 1). */
+export interface MarksTable {
+  registration_id: number;
+  subject_id: number;
+  marks: number | null;
+  absent: Defaulted<number>;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export type ResultRuleKind = 'cutoff' | 'quota';
+export type ResultRuleScope = 'class' | 'upazila';
+
+/** How a class's scholarships are given (README: Results). */
+export interface ResultRulesTable {
+  class: string;
+  pass_marks: Defaulted<number>;
+  kind: Defaulted<ResultRuleKind>;
+  scope: Defaulted<ResultRuleScope>;
+  talent_pool: Defaulted<number>;
+  general: Defaulted<number>;
+}
+
+export type ResultState = 'pass' | 'fail' | 'absent';
+export type ResultGrade = 'talent_pool' | 'general';
+
+/** A student's processed result. */
+export interface ResultsTable {
+  registration_id: number;
+  class: string;
+  roll_no: string;
+  institute_id: number;
+  zilla_id: number | null;
+  upozilla_id: number | null;
+  total: number;
+  position: number;
+  state: ResultState;
+  grade: ResultGrade | null;
+}
+
+/** The published result, one row per student keyed by roll: what the public lookup answers. */
+export interface ResultSnapshotTable {
+  version: number;
+  roll_no: string;
+  reg_no: string;
+  birth_certificate_no: string | null;
+  /** JSON ResultDocument (src/common/schemas/results.ts). */
+  doc: string;
 }
