@@ -57,6 +57,7 @@ import { Dispatcher } from './modules/notices/dispatcher.js';
 import { outboxRoutes } from './modules/notices/outbox.routes.js';
 import { examRoutes } from './modules/exam/exam.routes.js';
 import { admitCardRoutes } from './modules/exam/admit-cards.routes.js';
+import { instituteResultRoutes } from './modules/results/institute.routes.js';
 import { verifyRoutes } from './modules/exam/verify.routes.js';
 import { jobRoutes } from './lib/jobs/jobs.routes.js';
 import { createSmsGateway, type SmsGateway } from './modules/notices/sms-gateway.js';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(outboxRoutes);
           await v1.register(examRoutes);
           await v1.register(admitCardRoutes);
+          await v1.register(instituteResultRoutes);
           await v1.register(jobRoutes);
         },
         { prefix: '/v1' },
