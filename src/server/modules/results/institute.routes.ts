@@ -1,5 +1,5 @@
 /**
- * An institute's results (README: Results, institute results; architecture §9):
+ * An institute's results (README: Result documents; architecture §9):
  * GET  /api/v1/results/institute[?institute_id=]: counts per class and the students in class, position order.
  * GET  /api/v1/results/institute/sheet.xlsx[?institute_id=]: the same as a workbook (counts sheet, students sheet).
  * POST /api/v1/results/institute/sheet[?institute_id=]: a job printing the institute's result sheet (202 `{job_id}`,

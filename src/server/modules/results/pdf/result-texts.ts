@@ -1,7 +1,7 @@
 /**
  * The words printed on the result documents (the slip, the merit list, the institute's sheet) and the
  * institute's .xlsx, Bengali with the English beside it. States and grades are the product's own words
- * (README: Results).
+ * (README: Result documents).
  */
 import type { ResultGrade, ResultState } from '../../../../common/schemas/results.js';
 import type { Label } from '../../exam/pdf/document-texts.js';
