@@ -302,6 +302,10 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/results/publish': { expect: loggedIn(422, 403), call: post('/api/v1/results/publish', {}) },
   'GET /api/v1/results/merit': { expect: loggedIn(422, 403), call: get('/api/v1/results/merit') },
   'GET /result': { expect: everyone(200), call: get('/result') },
+  // Before publication an institute's own results are a 409; an admin must name the institute (institute.test.ts: the rest).
+  'GET /api/v1/results/institute': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute') },
+  'GET /api/v1/results/institute/sheet.xlsx': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute/sheet.xlsx') },
+  'POST /api/v1/results/institute/sheet': { expect: loggedIn(422, 409), call: post('/api/v1/results/institute/sheet', {}) },
   'GET /api/v1/jobs/:id': { expect: loggedIn(404), call: get('/api/v1/jobs/999999') },
   'GET /api/v1/jobs/:id/file': { expect: loggedIn(404), call: get('/api/v1/jobs/999999/file') },
   'GET /api/v1/scholarship-registrations/analytics': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/analytics') },
