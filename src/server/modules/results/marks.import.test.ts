@@ -34,7 +34,10 @@ type Report = {
 };
 
 async function importSheet(file: Buffer, fields: Record<string, string>) {
-  const parts: Part[] = [{ name: 'file', file, filename: 'marks.xlsx' }, ...Object.entries({ class: '04', ...fields }).map(([name, value]) => ({ name, value }))];
+  const parts: Part[] = [
+    { name: 'file', file, filename: 'marks.xlsx' },
+    ...Object.entries({ class: '04', ...fields }).map(([name, value]) => ({ name, value })),
+  ];
   const { payload, headers } = await multipart(parts);
   return t.app.inject({ method: 'POST', url: '/api/v1/marks/import', payload, headers: { ...headers, ...bearer(token), 'accept-language': 'en' } });
 }
@@ -138,7 +141,12 @@ describe('the marks sheet', () => {
       ]),
     );
     expect(await marksOf(d.id)).toEqual([]);
-    const audited = await t.app.db.selectFrom('audit_logs').select('entity_id').where('action', '=', 'marks.update').where('user_role', '=', 'examiner').execute();
+    const audited = await t.app.db
+      .selectFrom('audit_logs')
+      .select('entity_id')
+      .where('action', '=', 'marks.update')
+      .where('user_role', '=', 'examiner')
+      .execute();
     expect(audited).toHaveLength(5);
   });
 
@@ -148,7 +156,10 @@ describe('the marks sheet', () => {
     expect((noRoll.json() as { data: unknown }).data).toEqual({
       file: ["The sheet needs the roll column and at least one of this class's subject columns: use the class's template."],
     });
-    const file = await workbookOf([['Roll', 'Bangla'], [students[0]!.roll_no, 99]]);
+    const file = await workbookOf([
+      ['Roll', 'Bangla'],
+      [students[0]!.roll_no, 99],
+    ]);
     await t.app.db.updateTable('exams').set({ results_version: 1 }).where('id', '=', 1).execute();
     try {
       expect((await importSheet(file, { dry_run: '0' })).statusCode).toBe(409);

@@ -99,7 +99,8 @@ export async function importMarks(
     const student = students.get(row.input.roll_no);
     const error = rollError(student);
     if (error) row.errors.roll_no = [{ key: error }];
-    else if (student!.class !== klass) for (const mark of row.input.marks) row.errors[subjectField({ id: mark.subject_id })] = [{ key: 'subject_not_in_class' }];
+    else if (student!.class !== klass)
+      for (const mark of row.input.marks) row.errors[subjectField({ id: mark.subject_id })] = [{ key: 'subject_not_in_class' }];
     if (Object.keys(row.errors).length > 0) row.input = undefined;
   }
   const valid = checked.filter((row): row is CheckedRow<MarksRow> & { input: MarksRow } => row.input !== undefined);

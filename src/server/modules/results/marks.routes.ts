@@ -98,7 +98,8 @@ async function marksImportRoutes(app: FastifyInstance): Promise<void> {
     const dryRun = fields.dry_run !== '0' || fields.failed_rows === '1';
     const sheet = await readSheet(fields.file);
     const { report, refused } = await importMarks(app.db, { user: request.user!, client: clientOf(request) }, klass, subjects, sheet, dryRun);
-    if (fields.failed_rows === '1') return sendFile(reply, `marks-refused-${klass}.xlsx`, await failedRowsWorkbook(marksImport(subjects), sheet, refused, lang));
+    if (fields.failed_rows === '1')
+      return sendFile(reply, `marks-refused-${klass}.xlsx`, await failedRowsWorkbook(marksImport(subjects), sheet, refused, lang));
     return {
       message: translate(lang, dryRun ? 'ok' : 'stored'),
       data: { ...report, rows: report.rows.map((row) => ({ ...row, errors: translateErrors(lang, row.errors) })) },
@@ -172,7 +173,12 @@ export async function marksRoutes(app: FastifyInstance): Promise<void> {
     const { subject_id: subjectId } = request.query;
     const perPage = request.query.per_page ?? DEFAULT_PAGE_SIZE;
     // Counted through the (subject_id, updated_at) index, and no further than the cap.
-    const counted = app.db.selectFrom('marks').select('registration_id').where('subject_id', '=', subjectId).limit(LIST_COUNT_CAP + 1).as('counted');
+    const counted = app.db
+      .selectFrom('marks')
+      .select('registration_id')
+      .where('subject_id', '=', subjectId)
+      .limit(LIST_COUNT_CAP + 1)
+      .as('counted');
     const { n } = await app.db
       .selectFrom(counted)
       .select((eb) => eb.fn.countAll<number>().as('n'))

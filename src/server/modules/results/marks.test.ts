@@ -123,7 +123,9 @@ describe('entering a mark', () => {
     ]);
     // The same mark again changes nothing and logs nothing.
     expect((await save({ roll_no: student.roll_no, subject_id: subjects.bangla, marks: '৬১.৫' })).status).toBe(200);
-    expect(await t.app.db.selectFrom('audit_logs').select('id').where('action', '=', 'marks.update').where('entity_id', '=', student.id).execute()).toHaveLength(2);
+    expect(
+      await t.app.db.selectFrom('audit_logs').select('id').where('action', '=', 'marks.update').where('entity_id', '=', student.id).execute(),
+    ).toHaveLength(2);
   });
 
   it('lists a subject’s marks newest first', async () => {
@@ -147,7 +149,12 @@ describe('entering a mark', () => {
     } finally {
       await t.app.db.updateTable('exams').set({ results_version: 0 }).where('id', '=', 1).execute();
     }
-    const mark = await t.app.db.selectFrom('marks').select('marks').where('registration_id', '=', fours[0]!.id).where('subject_id', '=', subjects.bangla).executeTakeFirstOrThrow();
+    const mark = await t.app.db
+      .selectFrom('marks')
+      .select('marks')
+      .where('registration_id', '=', fours[0]!.id)
+      .where('subject_id', '=', subjects.bangla)
+      .executeTakeFirstOrThrow();
     expect(mark.marks).toBe(45.5);
   });
 });
@@ -156,7 +163,13 @@ describe('the examiner role', () => {
   it('enters marks, reads its own account and nothing else', async () => {
     expect((await examiner.post('/api/auth/me')).status).toBe(200);
     expect((await examiner.get('/api/v1/profile')).status).toBe(200);
-    for (const url of ['/api/v1/scholarship-registrations', '/api/v1/scholarship-registrations/analytics', '/api/v1/exam', '/api/v1/users', '/api/v1/audit-logs'])
+    for (const url of [
+      '/api/v1/scholarship-registrations',
+      '/api/v1/scholarship-registrations/analytics',
+      '/api/v1/exam',
+      '/api/v1/users',
+      '/api/v1/audit-logs',
+    ])
       expect((await examiner.get(url)).status, url).toBe(403);
     expect((await examiner.post('/api/v1/export-data', { model: 'scholarship-registrations', export_title: 'x' })).status).toBe(403);
   });
