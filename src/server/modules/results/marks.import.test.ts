@@ -121,7 +121,7 @@ describe('the marks sheet', () => {
     expect(stored.statusCode, stored.body).toBe(200);
     const done = (stored.json() as { data: Report }).data;
     expect([done.total, done.valid, done.invalid, done.stored]).toEqual([7, 3, 4, 3]);
-    const byId = (list: { subject_id: number }[]) => [...list].sort((x, y) => x.subject_id - y.subject_id);
+    const byId = <T extends { subject_id: number }>(list: T[]) => [...list].sort((x, y) => x.subject_id - y.subject_id);
     expect(await marksOf(a.id)).toEqual(
       byId([
         { subject_id: subjects.bangla, marks: 45.5, absent: 0 },
