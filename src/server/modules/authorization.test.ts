@@ -315,6 +315,9 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/results/publish': { expect: loggedIn(422, 403), call: post('/api/v1/results/publish', {}) },
   'GET /api/v1/results/merit': { expect: loggedIn(422, 403), call: get('/api/v1/results/merit') },
   'GET /result': { expect: everyone(200), call: get('/result') },
+  'GET /result/slip': { expect: everyone(200), call: get('/result/slip') },
+  'GET /merit-list': { expect: everyone(200), call: get('/merit-list') },
+  'GET /merit-list/:list': { expect: everyone(404), call: get('/merit-list/04') },
   // Before publication an institute's own results are a 409; an admin must name the institute (institute.test.ts: the rest).
   'GET /api/v1/results/institute': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute') },
   'GET /api/v1/results/institute/sheet.xlsx': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute/sheet.xlsx') },

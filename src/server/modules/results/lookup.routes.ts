@@ -4,7 +4,8 @@
  * GET /result?roll=&reg=       one student's result, when the roll and the registration number (or the
  *                              birth registration number) belong together; every other pair gets the same
  *                              answer, and an address giving too many wrong pairs gets 429 for a while;
- * GET /result/slip?roll=&reg=  the same result as a PDF slip.
+ * GET /result/slip?roll=&reg=  the same result as a PDF slip;
+ * GET /merit-list              each class's merit list: GET /merit-list/{class}?page= (HTML), /merit-list/{class}.pdf.
  * Each answer is one read of the published snapshot (architecture §9: result day).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,13 +14,19 @@ import { toAsciiDigits } from '../../../common/validation.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { failureCounter, uncounted } from '../../lib/failure-counter.js';
 import { html, type RawHtml } from '../../lib/html.js';
-import { bengaliNumber } from '../site/site.templates.js';
+import { CLASS_CODES } from '../../../common/constants.js';
+import { bengaliNumber, notFoundMain } from '../site/site.templates.js';
+import { meritListPage } from './merit-list.js';
+import { resultSlipParts } from './pdf/result-slip.js';
+import { resultExam } from './result-documents.js';
 import { RESULT_TEXT as T } from './results.texts.js';
 
 /** Wrong pairs an address may give in the window before it is refused: a family's typos, not a scan of rolls. */
 export const LOOKUP_MISSES = { max: 20, windowSeconds: 600 };
 
 const PATH = '/result';
+const MERIT = '/merit-list';
+const MERIT_PER_PAGE = 100;
 
 /** The live version's row for a roll, with the version itself (0: not published) even when the roll has none. */
 const snapshotRow = preparedQuery((db, args: { roll: string }) =>
@@ -130,8 +137,7 @@ export function resultLookupRoutes(app: FastifyInstance): void {
   const head = { title: T.lookupTitle, path: PATH };
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, main: RawHtml) => app.sendInSiteFrame(request, reply, status, head, main);
 
-  app.get(PATH, async (request, reply) => {
-    const answer = await lookUp(request);
+  const answerPage = (request: FastifyRequest, reply: FastifyReply, answer: Exclude<LookupAnswer, { kind: 'found' }>) => {
     switch (answer.kind) {
       case 'form':
         return page(request, reply, answer.state.errors ? 422 : 200, lookupMain(answer.state));
@@ -141,8 +147,77 @@ export function resultLookupRoutes(app: FastifyInstance): void {
         return page(request, reply, 429, lookupMain({ message: T.tooMany }));
       case 'miss':
         return page(request, reply, 404, lookupMain({ message: T.notFound }));
-      case 'found':
-        return page(request, reply, 200, resultMain(answer.doc, `${PATH}/slip?roll=${answer.roll}&reg=${answer.reg}`));
     }
+  };
+
+  app.get(`${PATH}/slip`, async (request, reply) => {
+    const answer = await lookUp(request);
+    if (answer.kind !== 'found') return answerPage(request, reply, answer);
+    const file = await app.pdf.render(resultSlipParts(await resultExam(app), answer.doc));
+    return reply
+      .type('application/pdf')
+      .header('content-length', file.bytes)
+      .header('content-disposition', `attachment; filename="result-${answer.roll}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(file.stream());
+  });
+
+  app.get(MERIT, async (request, reply) => {
+    const exam = await app.db.selectFrom('exams').select(['results_version', 'merit_list_files']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const main =
+      exam.results_version === 0
+        ? html`<section class="card"><h1>${T.meritTitle}</h1><p>${T.notPublished}</p></section>`
+        : html`<section class="card merit"><h1>${T.meritTitle}</h1><p>${T.meritIntro}</p><ul class="merit-classes">
+${CLASS_CODES.map((klass) => {
+  const pdf = (JSON.parse(exam.merit_list_files) as Record<string, string>)[klass];
+  return html`<li><a href="${MERIT}/${klass}">${T.meritOf(klass)}</a>${pdf ? html` · <a href="${MERIT}/${klass}.pdf">${T.meritPdf}</a>` : null}</li>`;
+})}
+</ul></section>`;
+    return app.sendInSiteFrame(request, reply, 200, { title: T.meritTitle, path: MERIT }, main);
+  });
+
+  app.get<{ Params: { list: string } }>(`${MERIT}/:list`, async (request, reply) => {
+    const match = /^(\d\d)(\.pdf)?$/.exec(request.params.list);
+    const klass = match && (CLASS_CODES as readonly string[]).includes(match[1]!) ? match[1]! : undefined;
+    const exam = await app.db.selectFrom('exams').select(['results_version', 'merit_list_files']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const head = { title: klass ? T.meritOf(klass) : T.meritTitle, path: `${MERIT}/${request.params.list}` };
+    if (!klass || exam.results_version === 0) return app.sendSitePage(request, reply, 404, head, notFoundMain);
+    if (match![2]) {
+      const key = (JSON.parse(exam.merit_list_files) as Record<string, string>)[klass];
+      const file = key ? await app.storage.get(key) : null;
+      if (!file) return app.sendSitePage(request, reply, 404, head, notFoundMain);
+      return reply
+        .type('application/pdf')
+        .header('content-length', file.size)
+        .header('content-disposition', `inline; filename="merit-list-${klass}.pdf"`)
+        .header('cache-control', 'public, max-age=300')
+        .send(file.body);
+    }
+    const pageParam = (request.query as Record<string, unknown>).page;
+    const pageNumber = typeof pageParam === 'string' && /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
+    const { rows, total } = await meritListPage(app.db, klass, pageNumber, MERIT_PER_PAGE);
+    const pages = Math.max(1, Math.ceil(total / MERIT_PER_PAGE));
+    const link = (n: number) => `${MERIT}/${klass}${n > 1 ? `?page=${n}` : ''}`;
+    const main = html`<section class="card merit">
+<h1>${T.meritOf(klass)}</h1>
+${
+  rows.length === 0
+    ? html`<p>${T.meritEmpty}</p>`
+    : html`<div class="table-scroll"><table class="merit-table">
+<thead><tr><th scope="col">${T.position}</th><th scope="col">${T.roll}</th><th scope="col">${T.name}</th><th scope="col">${T.institute}</th><th scope="col">${T.grade}</th></tr></thead>
+<tbody>${rows.map(
+        (row) =>
+          html`<tr><td>${bengaliNumber(row.position)}</td><td>${row.roll_no}</td><td>${row.name_bangla ?? row.name_english}${row.name_bangla ? html`<br><span lang="en">${row.name_english}</span>` : null}</td><td>${row.institute_name ?? ''}</td><td>${row.grade ? T.grades[row.grade] : ''}</td></tr>`,
+      )}</tbody></table></div>`
+}
+${pages > 1 ? html`<nav class="pager">${pageNumber > 1 ? html`<a href="${link(pageNumber - 1)}">${T.previous}</a>` : null} <span>${T.pageOf(bengaliNumber(pageNumber), bengaliNumber(pages))}</span> ${pageNumber < pages ? html`<a href="${link(pageNumber + 1)}">${T.next}</a>` : null}</nav>` : null}
+</section>`;
+    return app.sendInSiteFrame(request, reply, 200, head, main);
+  });
+
+  app.get(PATH, async (request, reply) => {
+    const answer = await lookUp(request);
+    if (answer.kind !== 'found') return answerPage(request, reply, answer);
+    return page(request, reply, 200, resultMain(answer.doc, `${PATH}/slip?roll=${answer.roll}&reg=${answer.reg}`));
   });
 }

@@ -22,7 +22,9 @@ function holders(db: Kysely<Database>, klass: string) {
     .where('x.grade', 'is not', null);
 }
 
-const meritRow = (row: { institute_name: string | null; institute_name_english: string | null; total: number } & Omit<MeritRow, 'institute_name'>): MeritRow => ({
+const meritRow = (
+  row: { institute_name: string | null; institute_name_english: string | null; total: number } & Omit<MeritRow, 'institute_name'>,
+): MeritRow => ({
   position: Number(row.position),
   roll_no: row.roll_no,
   name_english: row.name_english,

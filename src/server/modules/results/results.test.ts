@@ -355,3 +355,26 @@ describe('the lookup under a guessing address', () => {
     expect((await guess(100, '203.0.113.6')).statusCode).toBe(404);
   });
 });
+
+describe('the slip and the merit list', () => {
+  it('prints the slip of the right pair only, and lists the holders on the site and as a PDF', async () => {
+    const slip = await t.app.inject({ method: 'GET', url: `/result/slip?roll=${s[2]!.roll_no}&reg=${s[2]!.reg_no}` });
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toBe('application/pdf');
+    expect(slip.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const wrong = await t.app.inject({ method: 'GET', url: `/result/slip?roll=${s[2]!.roll_no}&reg=${s[3]!.reg_no}` });
+    expect(wrong.statusCode).toBe(404);
+
+    const index = await t.app.inject({ method: 'GET', url: '/merit-list' });
+    expect(index.body).toContain('/merit-list/04.pdf');
+    const list = await t.app.inject({ method: 'GET', url: '/merit-list/04' });
+    expect(list.statusCode).toBe(200);
+    // The class quota's eight holders in merit order, and nobody else.
+    const rolls = [...list.body.matchAll(/<td>(\d{10})<\/td>/g)].map((m) => m[1]);
+    expect(rolls).toEqual([2, 3, 1, 4, 5, 7, 6, 8].map((i) => s[i]!.roll_no));
+    const pdf = await t.app.inject({ method: 'GET', url: '/merit-list/04.pdf' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.app.inject({ method: 'GET', url: '/merit-list/05' })).statusCode).toBe(404);
+  });
+});
