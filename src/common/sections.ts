@@ -33,6 +33,9 @@ export const SECTIONS = [
   { key: 'payments', path: '/scholarship-payments', roles: BOTH, place: 'main', whenDenied: 'refuse' },
   // The exam, its centres and the seat plan (architecture §9); institutes reach their admit cards from the dashboard.
   { key: 'exam', path: '/exam', roles: ADMIN, place: 'main', whenDenied: 'refuse' },
+  // Results day (architecture §9): marks by admins and examiners, then processing and publication by admins.
+  { key: 'marks', path: '/marks', roles: ADMIN, place: 'main', whenDenied: 'refuse' },
+  { key: 'results', path: '/results', roles: ADMIN, place: 'main', whenDenied: 'refuse' },
   {
     key: 'webPageMenu',
     path: '/web-pages-management/web-page-menu',
