@@ -125,13 +125,6 @@ export function MarksImport({ klass, disabled }: { klass: string; disabled: bool
   const running = useRef<AbortController | null>(null);
   // Leaving the screen stops an upload still under way.
   useEffect(() => () => running.current?.abort(), []);
-  // Another class is another sheet.
-  useEffect(() => {
-    running.current?.abort();
-    setFile(null);
-    setProblem(undefined);
-    setPhase({ kind: 'idle' });
-  }, [klass]);
 
   const run = async (chosen: File, dryRun: boolean) => {
     running.current?.abort();

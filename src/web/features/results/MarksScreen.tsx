@@ -101,7 +101,8 @@ function MarksEntry({ data }: { data: MarkSubjects }) {
         </Stack>
       </Paper>
       {subject && <RecentMarks subject={subject} title={t('results.marks.recentTitle', { subject: subjectName(subject) })} />}
-      {klass && <MarksImport klass={klass.class} disabled={data.published} />}
+      {/* Another class is another sheet. */}
+      {klass && <MarksImport key={klass.class} klass={klass.class} disabled={data.published} />}
     </>
   );
 }
