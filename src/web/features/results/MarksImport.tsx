@@ -14,7 +14,7 @@ import { failureMessage, notifyError } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatNumber, localizeDigits } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
-import { RESULTS_KEY } from './api';
+import { RESULTS_KEY, type MarkSubject } from './api';
 import { downloadMarksTemplate, downloadRefusedMarks, importMarks, type MarksImportReport, type MarksImportRow } from './marksImport';
 
 const PAGE_SIZE = 20;
@@ -25,14 +25,21 @@ type Phase =
   | { kind: 'checked'; report: MarksImportReport }
   | { kind: 'imported'; report: MarksImportReport };
 
-function RefusedRows({ rows }: { rows: readonly MarksImportRow[] }) {
+/** The server names a subject's cell `subject_{id}` (its column); the reader gets the subject's name. */
+const SUBJECT_FIELD = /^subject_(\d+)$/;
+
+function RefusedRows({ rows, subjects }: { rows: readonly MarksImportRow[]; subjects: readonly MarkSubject[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [page, setPage] = useState(1);
   const refused = rows.filter((row) => row.status === 'invalid');
   const pages = Math.max(1, Math.ceil(refused.length / PAGE_SIZE));
   if (refused.length === 0) return null;
-  const field = (name: string) => (name === 'roll_no' ? t('results.marks.roll') : name === 'marks' ? t('results.marks.marks') : name);
+  const field = (name: string) => {
+    if (name === 'roll_no') return t('results.marks.roll');
+    const subject = subjects.find((entry) => String(entry.id) === SUBJECT_FIELD.exec(name)?.[1]);
+    return subject ? (lang === 'bn' ? subject.name_bn : subject.name_en) || subject.name_bn : name;
+  };
   return (
     <Stack gap="xs">
       <Title order={4} size="h6">
@@ -114,7 +121,7 @@ function Counts({ report, imported }: { report: MarksImportReport; imported: boo
   );
 }
 
-export function MarksImport({ klass, disabled }: { klass: string; disabled: boolean }) {
+export function MarksImport({ klass, subjects, disabled }: { klass: string; subjects: readonly MarkSubject[]; disabled: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const queryClient = useQueryClient();
@@ -268,7 +275,7 @@ export function MarksImport({ klass, disabled }: { klass: string; disabled: bool
                 {t('results.import.nothingValid')}
               </Alert>
             )}
-            <RefusedRows key={phase.kind} rows={report.rows} />
+            <RefusedRows key={phase.kind} rows={report.rows} subjects={subjects} />
           </>
         )}
       </Stack>

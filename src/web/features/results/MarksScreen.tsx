@@ -102,7 +102,7 @@ function MarksEntry({ data }: { data: MarkSubjects }) {
       </Paper>
       {subject && <RecentMarks subject={subject} title={t('results.marks.recentTitle', { subject: subjectName(subject) })} />}
       {/* Another class is another sheet. */}
-      {klass && <MarksImport key={klass.class} klass={klass.class} disabled={data.published} />}
+      {klass && <MarksImport key={klass.class} klass={klass.class} subjects={klass.subjects} disabled={data.published} />}
     </>
   );
 }
