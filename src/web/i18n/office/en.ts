@@ -1220,7 +1220,7 @@ export const enOffice = {
       progressLabel: 'Processing progress',
       failed: 'The processing did not finish: {{reason}}',
       publishedHint: 'A published result cannot be processed again; unpublish it first.',
-      stale: 'Marks changed since the last processing: the summary below is out of date. Process again before publishing.',
+      stale: 'Marks or rules changed since the last processing: the summary below is out of date. Process again before publishing.',
       preview: 'Summary (out of date)',
       previewAt: 'Summary ({{at}})',
       incompleteHint: '"Marks incomplete": candidates with a subject that has neither marks nor absence yet.',
