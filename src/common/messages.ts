@@ -192,6 +192,7 @@ export const messages = {
     marks_saved: 'নম্বর সংরক্ষিত হয়েছে।',
     processing_started: 'ফলাফল প্রস্তুত করা শুরু হয়েছে।',
     publication_started: 'ফলাফল প্রকাশ শুরু হয়েছে।',
+    results_withdrawn: 'ফলাফলের প্রকাশ প্রত্যাহার করা হয়েছে।',
   },
   en: {
     required: 'This field is required.',
@@ -381,6 +382,7 @@ export const messages = {
     marks_saved: 'The marks were saved.',
     processing_started: 'The result is being processed.',
     publication_started: 'The result is being published.',
+    results_withdrawn: 'The result is no longer published.',
   },
 } as const;
 

@@ -18,6 +18,8 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'docs',
   'health',
   'verify',
+  'result',
+  'merit-list',
   // client screens outside the shell
   'login',
   'logout',

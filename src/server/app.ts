@@ -58,6 +58,8 @@ import { outboxRoutes } from './modules/notices/outbox.routes.js';
 import { examRoutes } from './modules/exam/exam.routes.js';
 import { admitCardRoutes } from './modules/exam/admit-cards.routes.js';
 import { verifyRoutes } from './modules/exam/verify.routes.js';
+import { resultLookupRoutes } from './modules/results/lookup.routes.js';
+import { resultRoutes } from './modules/results/results.routes.js';
 import { jobRoutes } from './lib/jobs/jobs.routes.js';
 import { createSmsGateway, type SmsGateway } from './modules/notices/sms-gateway.js';
 
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(examRoutes);
           await v1.register(admitCardRoutes);
           await v1.register(jobRoutes);
+          await v1.register(resultRoutes);
         },
         { prefix: '/v1' },
       );
@@ -205,6 +208,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(uploadsRoutes);
   siteRoutes(app);
   verifyRoutes(app);
+  resultLookupRoutes(app);
   registerClient(app, config.webRoot);
   return app;
 }

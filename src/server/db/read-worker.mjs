@@ -1,7 +1,9 @@
 /**
  * One thread of the SQLite read pool (read-pool.ts): a read-only connection of its own to the app's
  * database file, answering { id, sql, parameters } with the first column of every row as a
- * Float64Array (transferred, not copied) or { id, error } with SQLite's message and code.
+ * Float64Array (transferred, not copied), with `rows: true` every row as an object, with `table: true`
+ * every column of every row as numbers, row after row, in one transferred Float64Array, or { id, error }
+ * with SQLite's message and code.
  * Plain JavaScript: vitest and the compiled server (dist/node) both load it as it is.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -37,21 +39,40 @@ const sqlite = open(workerData.file);
 /** Prepared statements by SQL text, least recently used dropped first (a Map keeps insertion order). */
 const statements = new Map();
 
-function statementFor(source) {
-  let statement = statements.get(source);
+function statementFor(source, mode) {
+  const key = `${mode}:${source}`;
+  let statement = statements.get(key);
   if (statement) {
-    statements.delete(source);
+    statements.delete(key);
   } else {
-    statement = sqlite.prepare(source).pluck();
+    statement = mode === 'rows' ? sqlite.prepare(source) : mode === 'table' ? sqlite.prepare(source).raw() : sqlite.prepare(source).pluck();
     if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value);
   }
-  statements.set(source, statement);
+  statements.set(key, statement);
   return statement;
 }
 
-parentPort.on('message', ({ id, sql, parameters }) => {
+/** Every value of every row, row after row, as numbers (a null is NaN). */
+function table(rows) {
+  const width = rows[0]?.length ?? 0;
+  const values = new Float64Array(rows.length * width);
+  let i = 0;
+  for (const row of rows) for (const value of row) values[i++] = value === null ? NaN : Number(value);
+  return { values, width };
+}
+
+parentPort.on('message', ({ id, sql, parameters, rows, table: asTable }) => {
   try {
-    const values = Float64Array.from(statementFor(sql).all(...parameters), Number);
+    if (rows) {
+      parentPort.postMessage({ id, rows: statementFor(sql, 'rows').all(...parameters) });
+      return;
+    }
+    if (asTable) {
+      const { values, width } = table(statementFor(sql, 'table').all(...parameters));
+      parentPort.postMessage({ id, values, width }, [values.buffer]);
+      return;
+    }
+    const values = Float64Array.from(statementFor(sql, 'first').all(...parameters), Number);
     parentPort.postMessage({ id, values }, [values.buffer]);
   } catch (error) {
     const { message, code } = plainError(error);

@@ -33,7 +33,10 @@ export type AuditAction =
   | 'centre.create'
   | 'centre.update'
   | 'seats.allocate'
-  | 'seats.move';
+  | 'seats.move'
+  | 'results.rules'
+  | 'results.process'
+  | 'results.publish';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
 export type AuditClient = { ip: string | null; userAgent: string | null };

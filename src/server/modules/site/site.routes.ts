@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePageUrl } from '../../../common/schemas/pages.js';
 import { firstPathSegment, isReservedPath, RESERVED_PATH_SEGMENTS } from '../../../common/site-paths.js';
-import { escapeHtml, type RawHtml } from '../../lib/html.js';
+import { escapeHtml, raw, type RawHtml } from '../../lib/html.js';
 import { createSiteCache, isSiteWrite, type Rendered, rendered } from './site-cache.js';
 import { sharedInvalidation } from './site-invalidation.js';
 import { activeCategory, headerMenu, LISTED_TYPES, type ListedType, latestPages, listedPages, publishedPage, siteSettings, sitemapPages } from './site.data.js';
@@ -76,6 +76,27 @@ export function siteRoutes(app: FastifyInstance): void {
   app.decorate('sendSitePage', async (request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: (frame: Frame) => RawHtml) => {
     const answer = await page(request, status, { ...head, noindex: true }, main);
     return reply.status(status).header('content-security-policy', csp).header('cache-control', 'no-store').type(answer.type).send(answer.body);
+  });
+
+  // A per-person page under load (the result lookup): the frame around it comes from the cache,
+  // split once at the place its content goes, so an answer costs its own few lines of HTML.
+  const MAIN_MARK = '\u0000main\u0000';
+  const frames = new WeakMap<Rendered, [string, string]>();
+  app.decorate('sendInSiteFrame', async (request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: RawHtml) => {
+    const key = `frame:${isSiteHost(request) ? 'site' : 'app'}:${head.path}:${head.title}`;
+    const cached = await cache.get(key, () => page(request, 200, { ...head, noindex: true }, () => raw(MAIN_MARK)));
+    let parts = frames.get(cached);
+    if (!parts) {
+      const at = cached.body.indexOf(MAIN_MARK);
+      parts = [cached.body.slice(0, at), cached.body.slice(at + MAIN_MARK.length)];
+      frames.set(cached, parts);
+    }
+    return reply
+      .status(status)
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(parts[0] + main.value + parts[1]);
   });
 
   const notFoundPage = (request: FastifyRequest) => page(request, 404, { title: SITE_TEXT.notFoundTitle, path: pathOf(request), noindex: true }, notFoundMain);
@@ -244,5 +265,7 @@ declare module 'fastify' {
     invalidateSite(): void;
     /** Answers `main` as a page of the public site (its header, menu and footer), not cached and not indexed. */
     sendSitePage(request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: (frame: Frame) => RawHtml): Promise<FastifyReply>;
+    /** The same in a frame rendered once and cached with the site's pages: for a page every visitor gets their own of, under load. */
+    sendInSiteFrame(request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: RawHtml): Promise<FastifyReply>;
   }
 }

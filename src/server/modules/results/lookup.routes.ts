@@ -1,0 +1,148 @@
+/**
+ * The public result lookup (README: Results), server-rendered in the site's frame, without JavaScript:
+ * GET /result                  the form;
+ * GET /result?roll=&reg=       one student's result, when the roll and the registration number (or the
+ *                              birth registration number) belong together; every other pair gets the same
+ *                              answer, and an address giving too many wrong pairs gets 429 for a while;
+ * GET /result/slip?roll=&reg=  the same result as a PDF slip.
+ * Each answer is one read of the published snapshot (architecture §9: result day).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResultDocument } from '../../../common/schemas/results.js';
+import { toAsciiDigits } from '../../../common/validation.js';
+import { preparedQuery } from '../../db/prepared.js';
+import { failureCounter, uncounted } from '../../lib/failure-counter.js';
+import { html, type RawHtml } from '../../lib/html.js';
+import { bengaliNumber } from '../site/site.templates.js';
+import { RESULT_TEXT as T } from './results.texts.js';
+
+/** Wrong pairs an address may give in the window before it is refused: a family's typos, not a scan of rolls. */
+export const LOOKUP_MISSES = { max: 20, windowSeconds: 600 };
+
+const PATH = '/result';
+
+/** The live version's row for a roll, with the version itself (0: not published) even when the roll has none. */
+const snapshotRow = preparedQuery((db, args: { roll: string }) =>
+  db
+    .selectFrom('exams as e')
+    .leftJoin('result_snapshot as s', (join) => join.onRef('s.version', '=', 'e.results_version').on('s.roll_no', '=', args.roll))
+    .select(['e.results_version as version', 's.reg_no', 's.birth_certificate_no', 's.doc'])
+    .where('e.id', '=', 1),
+);
+
+/** A number as typed in either script, spaces and dashes dropped; undefined when it is not digits. */
+const digitsOf = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const digits = toAsciiDigits(value).replace(/[\s-]/g, '');
+  return /^\d{1,20}$/.test(digits) ? digits : undefined;
+};
+
+const marksText = (value: number) => bengaliNumber(value);
+
+type FormState = { roll?: string; reg?: string; errors?: { roll?: string; reg?: string }; message?: string };
+
+function formHtml(state: FormState): RawHtml {
+  const field = (name: 'roll' | 'reg', label: string, value: string | undefined, error: string | undefined) =>
+    html`<p class="field"><label for="${name}">${label}</label>
+<input id="${name}" name="${name}" inputmode="numeric" autocomplete="off" value="${value ?? ''}"${error ? html` aria-invalid="true" aria-describedby="${name}-error"` : null}>
+${error ? html`<span class="field-error" id="${name}-error">${error}</span>` : null}</p>`;
+  return html`<form class="result-form" method="get" action="${PATH}">
+${field('roll', T.roll, state.roll, state.errors?.roll)}
+${field('reg', T.reg, state.reg, state.errors?.reg)}
+<button class="button" type="submit">${T.search}</button>
+</form>`;
+}
+
+function lookupMain(state: FormState): RawHtml {
+  return html`<section class="card result-lookup">
+<h1>${T.lookupTitle}</h1>
+${state.message ? html`<p class="result-message" role="alert">${state.message}</p>` : html`<p>${T.lookupIntro}</p>`}
+${formHtml(state)}
+</section>`;
+}
+
+function resultMain(doc: ResultDocument, slipHref: string): RawHtml {
+  return html`<section class="card result">
+<h1>${T.lookupTitle}</h1>
+<dl>
+<dt>${T.name}</dt><dd>${doc.name_bn ?? doc.name_en}${doc.name_bn ? html`<br><span lang="en">${doc.name_en}</span>` : null}</dd>
+${doc.father_name ? html`<dt>${T.father}</dt><dd>${doc.father_name}</dd>` : null}
+<dt>${T.institute}</dt><dd>${doc.institute}</dd>
+<dt>${T.class}</dt><dd>${T.classes[doc.class] ?? doc.class}</dd>
+<dt>${T.roll}</dt><dd>${doc.roll_no}</dd>
+<dt>${T.regNo}</dt><dd>${doc.reg_no}</dd>
+</dl>
+<table class="result-marks">
+<thead><tr><th scope="col">${T.subject}</th><th scope="col">${T.fullMarks}</th><th scope="col">${T.marks}</th></tr></thead>
+<tbody>
+${doc.subjects.map(
+  (subject) =>
+    html`<tr><td>${subject.name_bn}</td><td>${bengaliNumber(subject.full_marks)}</td><td>${subject.absent ? T.absent : subject.marks === null ? '—' : marksText(subject.marks)}</td></tr>`,
+)}
+</tbody>
+<tfoot><tr><th scope="row">${T.total}</th><td>${bengaliNumber(doc.full_marks)}</td><td>${marksText(doc.total)}</td></tr></tfoot>
+</table>
+<dl class="result-outcome">
+<dt>${T.state}</dt><dd>${T.states[doc.state] ?? doc.state}</dd>
+${doc.position > 0 ? html`<dt>${T.position}</dt><dd>${bengaliNumber(doc.position)}</dd>` : null}
+<dt>${T.grade}</dt><dd class="${doc.grade ? 'result-grade' : ''}">${doc.grade ? T.grades[doc.grade] : T.noGrade}</dd>
+</dl>
+<p class="result-actions"><a class="button" href="${slipHref}">${T.slip}</a> <a href="${PATH}">${T.another}</a></p>
+</section>`;
+}
+
+export type LookupAnswer =
+  | { kind: 'form'; state: FormState }
+  | { kind: 'unpublished' }
+  | { kind: 'miss' }
+  | { kind: 'limited' }
+  | { kind: 'found'; doc: ResultDocument; roll: string; reg: string };
+
+export function resultLookupRoutes(app: FastifyInstance): void {
+  const misses = app.config.rateLimit ? failureCounter(LOOKUP_MISSES.windowSeconds, app.shared?.client, app.log) : uncounted;
+  const missKey = (request: FastifyRequest) => `result:${request.ip}`;
+
+  /** What a lookup request answers; a wrong pair is counted against the address. */
+  async function lookUp(request: FastifyRequest): Promise<LookupAnswer> {
+    const query = request.query as Record<string, unknown>;
+    if (query.roll === undefined && query.reg === undefined) return { kind: 'form', state: {} };
+    const roll = digitsOf(query.roll);
+    const reg = digitsOf(query.reg);
+    if (!roll || !reg) {
+      const errorOf = (value: unknown, digits: string | undefined) =>
+        digits ? undefined : typeof value === 'string' && value.trim() !== '' ? T.digitsOnly : T.required;
+      const shown = (value: unknown) => (typeof value === 'string' ? value.slice(0, 40) : undefined);
+      return {
+        kind: 'form',
+        state: { roll: shown(query.roll), reg: shown(query.reg), errors: { roll: errorOf(query.roll, roll), reg: errorOf(query.reg, reg) } },
+      };
+    }
+    if ((await misses.count(missKey(request))) >= LOOKUP_MISSES.max) return { kind: 'limited' };
+    const [row] = await snapshotRow(app.db, { roll });
+    if (!row || row.version === 0) return { kind: 'unpublished' };
+    if (row.doc && (row.reg_no === reg || (row.birth_certificate_no !== null && row.birth_certificate_no === reg))) {
+      return { kind: 'found', doc: JSON.parse(row.doc) as ResultDocument, roll, reg };
+    }
+    await misses.add(missKey(request));
+    return { kind: 'miss' };
+  }
+
+  const head = { title: T.lookupTitle, path: PATH };
+  const page = (request: FastifyRequest, reply: FastifyReply, status: number, main: RawHtml) => app.sendInSiteFrame(request, reply, status, head, main);
+
+  app.get(PATH, async (request, reply) => {
+    const answer = await lookUp(request);
+    switch (answer.kind) {
+      case 'form':
+        return page(request, reply, answer.state.errors ? 422 : 200, lookupMain(answer.state));
+      case 'unpublished':
+        return page(request, reply, 200, lookupMain({ message: T.notPublished }));
+      case 'limited':
+        return page(request, reply, 429, lookupMain({ message: T.tooMany }));
+      case 'miss':
+        return page(request, reply, 404, lookupMain({ message: T.notFound }));
+      case 'found':
+        return page(request, reply, 200, resultMain(answer.doc, `${PATH}/slip?roll=${answer.roll}&reg=${answer.reg}`));
+    }
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * Result processing (README: Results): every candidate's total, merit position in the class and
+ * grade by the admin's rule, written to `results`, with the counts the preview and the dashboards
+ * read. Re-runnable until the result is published; the job replaces the whole table.
+ *
+ * Merit order in a class: students with any marks before those absent from every paper; then the
+ * higher total; then, subject by subject in the exam's order, the higher marks; then the lower roll
+ * number. Every student present gets a position of their own (1, 2, 3 …); an absent one gets 0.
+ * Grades go to passing students only (total at least `pass_marks`): by cut-off totals, or by quota
+ * to the top `talent_pool` and the next `general`, in the class or in each upazila (the institute's).
+ *
+ * A season's million students: each class is read in one query by the read pool's worker on SQLite
+ * (sorted there, handed over as one array of numbers), and written 2,000 rows a transaction, yielding
+ * between, so other requests are answered throughout.
+ */
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { CLASS_CODES } from '../../../common/constants.js';
+import type { GradeCounts, ResultGrade, ResultState, ResultSummary } from '../../../common/schemas/results.js';
+import type { NumberTable, ReadPool } from '../../db/read-pool.js';
+import type { Database, ResultRulesTable } from '../../db/types.js';
+import type { RunningJob } from '../../lib/jobs/jobs.js';
+import { now } from '../../lib/time.js';
+import type { Selectable } from 'kysely';
+
+export type ResultRule = Selectable<ResultRulesTable>;
+
+const BATCH = 2000;
+const RESULT_COLUMNS = ['registration_id', 'class', 'roll_no', 'institute_id', 'zilla_id', 'upozilla_id', 'total', 'position', 'state', 'grade'] as const;
+
+/** The columns of a class's read, in the order the worker returns them. */
+const ID = 0;
+const ROLL = 1;
+const INSTITUTE = 2;
+const ZILLA = 3;
+const UPAZILA = 4;
+const TOTAL = 5;
+const NUMBERS = 6;
+const ENTERED = 7;
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const emptyCounts = (): GradeCounts => ({ students: 0, pass: 0, fail: 0, absent: 0, talent_pool: 0, general: 0 });
+
+function count(counts: GradeCounts, state: ResultState, grade: ResultGrade | null) {
+  counts.students++;
+  counts[state]++;
+  if (grade) counts[grade]++;
+}
+
+/** A class's candidates in merit order, one row of numbers each (see the column constants). */
+async function readClass(db: Kysely<Database>, readPool: ReadPool | undefined, klass: string, subjectIds: number[]): Promise<NumberTable> {
+  const perStudent = db
+    .selectFrom('marks')
+    .select([
+      'registration_id',
+      (eb) => eb.fn.sum<number>('marks').as('total'),
+      (eb) => eb.fn.count<number>('marks').as('numbers'),
+      (eb) => eb.fn.countAll<number>().as('entered'),
+      // Each subject's marks, to break ties with in the exam's order (-1: not entered, or absent).
+      ...subjectIds.map((id, i) => sql<number>`coalesce(max(case when subject_id = ${id} then marks end), -1)`.as(`s${i}`)),
+    ])
+    .where('subject_id', 'in', subjectIds.length > 0 ? subjectIds : [0])
+    .groupBy('registration_id');
+  const query = db
+    .selectFrom('scholarship_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.institute_id')
+    .leftJoin(perStudent.as('m'), 'm.registration_id', 'r.id')
+    .select([
+      'r.id',
+      sql<number>`cast(r.roll_no as ${sql.raw(isPostgres(db) ? 'bigint' : 'integer')})`.as('roll'),
+      'r.institute_id',
+      'u.zilla_id',
+      'u.upozilla_id',
+      sql<number>`coalesce(m.total, 0)`.as('total'),
+      sql<number>`coalesce(m.numbers, 0)`.as('numbers'),
+      sql<number>`coalesce(m.entered, 0)`.as('entered'),
+    ])
+    .where('r.class', '=', klass)
+    .where('r.status', '=', 1)
+    .where('r.fee_status', '=', 'paid')
+    .orderBy(sql`case when coalesce(m.numbers, 0) > 0 then 0 else 1 end`)
+    .orderBy(sql`coalesce(m.total, 0) desc`)
+    .$call((q) => subjectIds.reduce((ordered, _, i) => ordered.orderBy(sql`coalesce(m.${sql.ref(`s${i}`)}, -1) desc`), q))
+    .orderBy('r.roll_no');
+  const compiled = query.compile();
+  if (readPool) return readPool.table(compiled.sql, compiled.parameters);
+  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
+  const width = 8;
+  const values = new Float64Array(rows.length * width);
+  rows.forEach((row, r) => {
+    Object.values(row).forEach((value, c) => (values[r * width + c] = value === null ? NaN : Number(value)));
+  });
+  return { values, width, rows: rows.length };
+}
+
+/** The grade of a passing student, given how many of their class (or upazila) already have one. */
+function gradeOf(rule: ResultRule, total: number, ranked: { talent_pool: number; general: number }): ResultGrade | null {
+  if (rule.kind === 'cutoff') {
+    if (rule.talent_pool > 0 && total >= rule.talent_pool) return 'talent_pool';
+    if (rule.general > 0 && total >= rule.general) return 'general';
+    return null;
+  }
+  if (ranked.talent_pool < rule.talent_pool) return 'talent_pool';
+  if (ranked.general < rule.general) return 'general';
+  return null;
+}
+
+/** Inserts result rows, `BATCH` a statement; the same SQL text for every full batch, so it is prepared once. */
+async function insertResults(db: Kysely<Database>, rows: unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  const placeholders = (n: number) => {
+    let p = 0;
+    const pg = isPostgres(db);
+    const ph = () => (pg ? `$${++p}` : '?');
+    return Array.from({ length: n }, () => `(${RESULT_COLUMNS.map(ph).join(', ')})`).join(', ');
+  };
+  const text = `insert into results (${RESULT_COLUMNS.join(', ')}) values ${placeholders(rows.length)}`;
+  await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
+}
+
+/** Processes every class and records the summary; answers it (the job's result). */
+export async function processResults(db: Kysely<Database>, readPool: ReadPool | undefined, job: RunningJob): Promise<ResultSummary & { stale: boolean }> {
+  const started = now();
+  await db.updateTable('exams').set({ results_processed_at: null, results_summary: null }).where('id', '=', 1).execute();
+  await (isPostgres(db) ? sql`truncate results`.execute(db) : db.deleteFrom('results').execute());
+
+  const rules = new Map((await db.selectFrom('result_rules').selectAll().execute()).map((rule) => [rule.class, rule]));
+  const subjects = await db.selectFrom('exam_subjects').select(['id', 'class']).orderBy('class').orderBy('position').execute();
+  const candidates = await db
+    .selectFrom('scholarship_registrations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 1)
+    .where('fee_status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  const total = Number(candidates.n);
+  job.progress(0, total);
+
+  const summary: ResultSummary = { classes: [], districts: [] };
+  let done = 0;
+  for (const klass of CLASS_CODES) {
+    const rule = rules.get(klass) ?? { class: klass, pass_marks: 0, kind: 'quota', scope: 'class', talent_pool: 0, general: 0 };
+    const subjectIds = subjects.filter((subject) => subject.class === klass).map((subject) => subject.id);
+    const table = await readClass(db, readPool, klass, subjectIds);
+    const classCounts = { class: klass, incomplete: 0, top_total: null as number | null, ...emptyCounts() };
+    const districts = new Map<number | null, GradeCounts>();
+    const ranked = new Map<number | null, { talent_pool: number; general: number }>();
+    const { values, width } = table;
+    let position = 0;
+    let pending: unknown[][] = [];
+    for (let r = 0; r < table.rows; r++) {
+      const at = r * width;
+      const present = values[at + NUMBERS]! > 0;
+      const studentTotal = values[at + TOTAL]!;
+      const zilla = Number.isNaN(values[at + ZILLA]!) ? null : values[at + ZILLA]!;
+      const upazila = Number.isNaN(values[at + UPAZILA]!) ? null : values[at + UPAZILA]!;
+      const state: ResultState = !present ? 'absent' : studentTotal >= rule.pass_marks ? 'pass' : 'fail';
+      let grade: ResultGrade | null = null;
+      if (state === 'pass') {
+        const key = rule.scope === 'upazila' ? upazila : null;
+        let given = ranked.get(key);
+        if (!given) ranked.set(key, (given = { talent_pool: 0, general: 0 }));
+        grade = gradeOf(rule, studentTotal, given);
+        if (grade) given[grade]++;
+      }
+      if (present) {
+        position++;
+        if (classCounts.top_total === null) classCounts.top_total = studentTotal;
+        if (values[at + ENTERED]! < subjectIds.length) classCounts.incomplete++;
+      }
+      count(classCounts, state, grade);
+      let district = districts.get(zilla);
+      if (!district) districts.set(zilla, (district = emptyCounts()));
+      count(district, state, grade);
+      // Roll numbers are digits (README: Formats), so the number read back is the roll as written.
+      pending.push([
+        values[at + ID],
+        klass,
+        String(values[at + ROLL]),
+        values[at + INSTITUTE],
+        zilla,
+        upazila,
+        studentTotal,
+        present ? position : 0,
+        state,
+        grade,
+      ]);
+      if (pending.length === BATCH) {
+        await insertResults(db, pending);
+        pending = [];
+        done += BATCH;
+        job.progress(done, total);
+        await yieldToOthers();
+      }
+    }
+    await insertResults(db, pending);
+    done += pending.length;
+    job.progress(done, total);
+    summary.classes.push(classCounts);
+    for (const [zilla_id, counts] of districts) summary.districts.push({ zilla_id, class: klass, ...counts });
+  }
+
+  // A mark saved while this ran makes the result stale again: it stays unprocessed, and the admin runs it once more.
+  let stale = false;
+  for (const subject of subjects) {
+    const changed = await db
+      .selectFrom('marks')
+      .select('registration_id')
+      .where('subject_id', '=', subject.id)
+      .where('updated_at', '>', started)
+      .limit(1)
+      .execute();
+    if (changed.length > 0) stale = true;
+  }
+  await db
+    .updateTable('exams')
+    .set({ results_processed_at: stale ? null : now(), results_summary: JSON.stringify(summary) })
+    .where('id', '=', 1)
+    .execute();
+  return { ...summary, stale };
+}

@@ -1,0 +1,192 @@
+/**
+ * Publishing a processed result (architecture §9, README: Results): every student's answer is
+ * written once into `result_snapshot` as one document keyed by roll, under a new version; the exam
+ * then switches to that version in one write, and older versions are removed. The public lookup reads
+ * one row of the live version and nothing else, so result day costs one indexed read an answer.
+ */
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
+import type { ResultDocument, ResultGrade, ResultState } from '../../../common/schemas/results.js';
+import type { ReadPool } from '../../db/read-pool.js';
+import type { Database } from '../../db/types.js';
+import { HttpError } from '../../lib/errors.js';
+import type { RunningJob } from '../../lib/jobs/jobs.js';
+import { now } from '../../lib/time.js';
+
+const BATCH = 2000;
+const SNAPSHOT_COLUMNS = ['version', 'roll_no', 'reg_no', 'birth_certificate_no', 'doc'] as const;
+
+type StudentRow = {
+  registration_id: number;
+  class: string;
+  total: number;
+  position: number;
+  state: ResultState;
+  grade: ResultGrade | null;
+  roll_no: string;
+  reg_no: string;
+  birth_certificate_no: string | null;
+  name_english: string;
+  name_bangla: string | null;
+  father_name_bangla: string | null;
+  father_name_english: string | null;
+  institute: string | null;
+  institute_english: string | null;
+};
+type MarkRow = { registration_id: number; subject_id: number; marks: number | null; absent: number };
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Rows of a read: by the read pool's worker on SQLite (off the event loop), on the connection otherwise. */
+async function readRows<Row>(db: Kysely<Database>, readPool: ReadPool | undefined, query: { compile(): CompiledQuery<Row> }): Promise<Row[]> {
+  const compiled = query.compile();
+  if (readPool) return readPool.rows<Row>(compiled.sql, compiled.parameters);
+  return (await db.executeQuery<Row>(compiled)).rows;
+}
+
+const insertTexts = new Map<string, string>();
+async function insertSnapshot(db: Kysely<Database>, rows: unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  const pg = isPostgres(db);
+  const key = `${pg}:${rows.length}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    let p = 0;
+    const ph = () => (pg ? `$${++p}` : '?');
+    text = `insert into result_snapshot (${SNAPSHOT_COLUMNS.join(', ')}) values ${Array.from({ length: rows.length }, () => `(${SNAPSHOT_COLUMNS.map(ph).join(', ')})`).join(', ')}`;
+    if (rows.length === BATCH) insertTexts.set(key, text);
+  }
+  await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
+}
+
+/** Builds the snapshot of the processed result and makes it the live one; answers its version and size. */
+export async function publishResults(app: FastifyInstance, job: RunningJob): Promise<{ version: number; students: number }> {
+  const { db, readPool } = app;
+  const exam = await db.selectFrom('exams').select(['results_processed_at']).where('id', '=', 1).executeTakeFirstOrThrow();
+  if (!exam.results_processed_at) throw new HttpError(409, 'results_not_processed');
+  const latest = await db
+    .selectFrom('result_snapshot')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .executeTakeFirstOrThrow();
+  const version = Number(latest.v ?? 0) + 1;
+  const subjects = await db.selectFrom('exam_subjects').selectAll().orderBy('class').orderBy('position').execute();
+  const counted = await db
+    .selectFrom('results')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  job.progress(0, total);
+
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const students = await readRows<StudentRow>(
+      db,
+      readPool,
+      db
+        .selectFrom('results as x')
+        .innerJoin('scholarship_registrations as r', 'r.id', 'x.registration_id')
+        .leftJoin('users as u', 'u.id', 'x.institute_id')
+        .select([
+          'x.registration_id',
+          'x.class',
+          'x.total',
+          'x.position',
+          'x.state',
+          'x.grade',
+          'r.roll_no',
+          'r.reg_no',
+          'r.birth_certificate_no',
+          'r.name_english',
+          'r.name_bangla',
+          'r.father_name_bangla',
+          'r.father_name_english',
+          'u.institute_name as institute',
+          'u.institute_name_english as institute_english',
+        ])
+        .where('x.registration_id', '>', after)
+        .orderBy('x.registration_id')
+        .limit(BATCH),
+    );
+    if (students.length === 0) break;
+    const first = students[0]!.registration_id;
+    const last = students.at(-1)!.registration_id;
+    const marks = await readRows<MarkRow>(
+      db,
+      readPool,
+      db
+        .selectFrom('marks')
+        .select(['registration_id', 'subject_id', 'marks', 'absent'])
+        .where('registration_id', '>=', first)
+        .where('registration_id', '<=', last),
+    );
+    const byStudent = new Map<number, Map<number, MarkRow>>();
+    for (const mark of marks) {
+      let own = byStudent.get(mark.registration_id);
+      if (!own) byStudent.set(mark.registration_id, (own = new Map()));
+      own.set(mark.subject_id, mark);
+    }
+    const rows = students.map((student) => {
+      const own = byStudent.get(student.registration_id);
+      const classSubjects = subjects.filter((subject) => subject.class === student.class);
+      const doc: ResultDocument = {
+        name_bn: student.name_bangla,
+        name_en: student.name_english,
+        father_name: student.father_name_bangla ?? student.father_name_english,
+        institute: student.institute ?? student.institute_english ?? '',
+        class: student.class,
+        roll_no: student.roll_no,
+        reg_no: student.reg_no,
+        subjects: classSubjects.map((subject) => {
+          const mark = own?.get(subject.id);
+          return { name_bn: subject.name_bn, name_en: subject.name_en, full_marks: subject.full_marks, marks: mark?.marks ?? null, absent: mark?.absent === 1 };
+        }),
+        total: Number(student.total),
+        full_marks: classSubjects.reduce((sum, subject) => sum + subject.full_marks, 0),
+        position: Number(student.position),
+        state: student.state,
+        grade: student.grade,
+      };
+      return [version, student.roll_no, student.reg_no, student.birth_certificate_no, JSON.stringify(doc)];
+    });
+    await insertSnapshot(db, rows);
+    after = last;
+    done += students.length;
+    job.progress(done, total);
+    await yieldToOthers();
+  }
+
+  // A mark saved meanwhile made the processed result stale: this snapshot would not match it.
+  const switched = await db
+    .updateTable('exams')
+    .set({ results_version: version, results_published_at: now() })
+    .where('id', '=', 1)
+    .where('results_processed_at', 'is not', null)
+    .executeTakeFirst();
+  if (Number(switched.numUpdatedRows) === 0) {
+    await removeVersionsBut(db, (await db.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirstOrThrow()).results_version);
+    throw new HttpError(409, 'results_not_processed');
+  }
+  await removeVersionsBut(db, version);
+  return { version, students: done };
+}
+
+/** Deletes every snapshot but `version`, a batch a statement, so the event loop is never held for long. */
+export async function removeVersionsBut(db: Kysely<Database>, version: number): Promise<void> {
+  for (;;) {
+    const old = await db.selectFrom('result_snapshot').select(['version', 'roll_no']).where('version', '<>', version).limit(BATCH).execute();
+    if (old.length === 0) return;
+    for (const v of new Set(old.map((row) => row.version)))
+      await db
+        .deleteFrom('result_snapshot')
+        .where('version', '=', v)
+        .where(
+          'roll_no',
+          'in',
+          old.filter((row) => row.version === v).map((row) => row.roll_no),
+        )
+        .execute();
+    await yieldToOthers();
+  }
+}

@@ -1,0 +1,102 @@
+/** The result's state and rules for the admin (README: Results): what the screen shows and what it changes. */
+import { type Kysely, type Transaction } from 'kysely';
+import { CLASS_CODES } from '../../../common/constants.js';
+import type { ResultRuleBody, ResultSummary } from '../../../common/schemas/results.js';
+import type { Database } from '../../db/types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { jobView } from '../../lib/jobs/jobs.js';
+import type { TransactionContext } from '../../lib/resource/definition.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function readRules(db: Db) {
+  const rows = await db.selectFrom('result_rules').selectAll().orderBy('class').execute();
+  return rows.map(({ class: klass, pass_marks, kind, scope, talent_pool, general }) => ({ class: klass, pass_marks, kind, scope, talent_pool, general }));
+}
+
+/** The newest job of a kind, as its screen shows it. */
+async function latestJob(db: Db, kind: string) {
+  const job = await db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return job ? jobView(job) : null;
+}
+
+export async function readResults(db: Db, kinds: { process: string; publish: string }) {
+  const exam = await db
+    .selectFrom('exams')
+    .select(['results_processed_at', 'results_summary', 'results_version', 'results_published_at'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const summary = exam.results_summary === null ? null : (JSON.parse(exam.results_summary) as ResultSummary);
+  return {
+    rules: await readRules(db),
+    processed_at: exam.results_processed_at,
+    published: exam.results_version > 0,
+    published_at: exam.results_version > 0 ? exam.results_published_at : null,
+    summary,
+    jobs: { process: await latestJob(db, kinds.process), publish: await latestJob(db, kinds.publish) },
+  };
+}
+
+export async function saveRules(ctx: TransactionContext, rules: ResultRuleBody[]): Promise<void> {
+  const before = await readRules(ctx.trx);
+  for (const rule of rules) {
+    const { class: klass, ...values } = rule;
+    await ctx.trx.updateTable('result_rules').set(values).where('class', '=', klass).execute();
+  }
+  const after = await readRules(ctx.trx);
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  // The processed result followed the old rules: it must be processed again before it is published.
+  await ctx.trx.updateTable('exams').set({ results_processed_at: null }).where('id', '=', 1).execute();
+  await recordAudit(ctx.trx, {
+    actor: ctx.user,
+    client: ctx.client,
+    action: 'results.rules',
+    entity: 'exam',
+    entityId: 1,
+    before: { rules: before },
+    after: { rules: after },
+  });
+}
+
+/** Unpublishes: the lookup answers nothing from now on (the snapshot is replaced at the next publication). */
+export async function withdrawResults(ctx: TransactionContext): Promise<void> {
+  const exam = await ctx.trx.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirstOrThrow();
+  if (exam.results_version === 0) return;
+  await ctx.trx.updateTable('exams').set({ results_version: 0, results_published_at: null }).where('id', '=', 1).execute();
+  await recordAudit(ctx.trx, {
+    actor: ctx.user,
+    client: ctx.client,
+    action: 'results.publish',
+    entity: 'exam',
+    entityId: 1,
+    before: { version: exam.results_version },
+    after: { version: 0 },
+  });
+}
+
+/**
+ * A class's present students in merit order, a page at a time. Positions run 1, 2, 3 … without gaps, so
+ * page 5,000 is a seek on the (class, position) index like page 1; the count comes from the summary.
+ */
+export async function meritPage(db: Db, klass: (typeof CLASS_CODES)[number], page: number, perPage: number) {
+  const exam = await db.selectFrom('exams').select('results_summary').where('id', '=', 1).executeTakeFirstOrThrow();
+  const counts = exam.results_summary === null ? undefined : (JSON.parse(exam.results_summary) as ResultSummary).classes.find((c) => c.class === klass);
+  const total = counts ? counts.students - counts.absent : 0;
+  const rows = await db
+    .selectFrom('results as x')
+    .innerJoin('scholarship_registrations as r', 'r.id', 'x.registration_id')
+    .leftJoin('users as u', 'u.id', 'x.institute_id')
+    .select(['x.position', 'x.roll_no', 'r.name_english', 'r.name_bangla', 'u.institute_name', 'u.institute_name_english', 'x.total', 'x.state', 'x.grade'])
+    .where('x.class', '=', klass)
+    .where('x.position', '>', (page - 1) * perPage)
+    .orderBy('x.position')
+    .limit(perPage)
+    .execute();
+  return {
+    class: klass,
+    total,
+    page,
+    per_page: perPage,
+    rows: rows.map((row) => ({ ...row, total: Number(row.total), institute_name: row.institute_name ?? row.institute_name_english })),
+  };
+}
