@@ -19,6 +19,7 @@ export function MeritList() {
   const [page, setPage] = useState(1);
   const list = useQuery(meritQuery(klass, page));
   const n = (value: number) => formatNumber(value, lang);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.per_page)) : 1;
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} data-testid="merit-list">
@@ -39,7 +40,7 @@ export function MeritList() {
         </Group>
         {list.isError ? (
           <LoadFailed error={list.error} retry={() => void list.refetch()} />
-        ) : list.data && list.data.data.length === 0 ? (
+        ) : list.data && list.data.rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('results.merit.empty')}
           </Text>
@@ -58,7 +59,7 @@ export function MeritList() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {(list.data?.data ?? []).map((row) => (
+                {(list.data?.rows ?? []).map((row) => (
                   <Table.Tr key={row.roll_no} data-testid="merit-row">
                     <Table.Td>{n(row.position)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{localizeDigits(row.roll_no, lang)}</Table.Td>

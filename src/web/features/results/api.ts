@@ -103,6 +103,9 @@ export type MeritRow = {
   grade: ResultGrade | null;
 };
 
+/** A page of a class's merit list: `total` students with a position (the absent have none). */
+export type MeritPage = { class: ClassCode; total: number; page: number; per_page: number; rows: MeritRow[] };
+
 export const MERIT_PAGE_SIZE = 50;
 
 export const meritQuery = (klass: ClassCode, page: number) =>
@@ -110,13 +113,10 @@ export const meritQuery = (klass: ClassCode, page: number) =>
     queryKey: [...RESULTS_KEY, 'merit', klass, page],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<Paginated<MeritRow>>(
-          `/v1/results/merit?${new URLSearchParams({ class: klass, page: String(page), per_page: String(MERIT_PAGE_SIZE) })}`,
-          {
-            method: 'GET',
-            signal,
-          },
-        )
+        await apiRequest<MeritPage>(`/v1/results/merit?${new URLSearchParams({ class: klass, page: String(page), per_page: String(MERIT_PAGE_SIZE) })}`, {
+          method: 'GET',
+          signal,
+        })
       ).data,
     placeholderData: keepPreviousData,
   });
