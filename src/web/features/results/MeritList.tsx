@@ -83,17 +83,9 @@ export function MeritList() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {list.data && list.data.last_page > 1 && (
+        {pages > 1 && (
           <Center>
-            <Pagination
-              total={list.data.last_page}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getItemProps={(item) => ({ children: n(item) })}
-            />
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} getItemProps={(item) => ({ children: n(item) })} />
           </Center>
         )}
       </Stack>
