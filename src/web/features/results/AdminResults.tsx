@@ -3,7 +3,7 @@
  * per class, and per district (names from the shared geography) the students, passes, absentees and
  * grades, for one class or both.
  */
-import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,15 +114,16 @@ export function AdminResults() {
         <Text size="sm" c={view.data?.published ? 'teal.9' : 'dimmed'}>
           {view.data?.published ? t('results.dashboard.published') : t('results.dashboard.notPublished')}
         </Text>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Stack gap="xs">
+        {/* Two tables one above the other: the districts' six columns need the whole width. */}
+        <Stack gap="lg">
+          <Stack gap="xs" maw={560}>
             <Title order={3} size="h5">
               {t('results.dashboard.classes')}
             </Title>
             <CountsTable classes={summary.classes} counts={GRADE_COUNTS} testId="results-classes" />
           </Stack>
           <Districts summary={summary} />
-        </SimpleGrid>
+        </Stack>
       </Stack>
     </Paper>
   );

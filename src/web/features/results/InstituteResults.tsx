@@ -33,7 +33,6 @@ function Students({ rows }: { rows: readonly InstituteResultRow[] }) {
         <Table striped verticalSpacing={4} fz="sm" data-testid="institute-results-rows">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={1}>{t('results.marks.roll')}</Table.Th>
               <Table.Th>{t('results.merit.student')}</Table.Th>
               <Table.Th w={1} ta="end">
                 {t('results.merit.total')}
@@ -47,13 +46,13 @@ function Students({ rows }: { rows: readonly InstituteResultRow[] }) {
           <Table.Tbody>
             {rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => (
               <Table.Tr key={row.registration_id} data-testid="institute-result">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{localizeDigits(row.roll_no, lang)}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Text size="sm" fw={500}>
                     {studentName(row, lang)}
                   </Text>
+                  {/* The roll and the class under the name: a phone has no room for their columns. */}
                   <Text size="xs" c="dimmed">
-                    {classLabel(t, row.class)}
+                    {`${t('results.marks.roll')} ${localizeDigits(row.roll_no, lang)} · ${classLabel(t, row.class)}`}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="end">{n(row.total)}</Table.Td>

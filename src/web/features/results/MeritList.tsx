@@ -50,7 +50,6 @@ export function MeritList() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={1}>{t('results.merit.position')}</Table.Th>
-                  <Table.Th w={1}>{t('results.marks.roll')}</Table.Th>
                   <Table.Th>{t('results.merit.student')}</Table.Th>
                   <Table.Th w={1} ta="end">
                     {t('results.merit.total')}
@@ -62,13 +61,13 @@ export function MeritList() {
                 {(list.data?.rows ?? []).map((row) => (
                   <Table.Tr key={row.roll_no} data-testid="merit-row">
                     <Table.Td>{n(row.position)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{localizeDigits(row.roll_no, lang)}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       <Text size="sm" fw={500}>
                         {studentName(row, lang)}
                       </Text>
+                      {/* The roll and the institute under the name: a phone has no room for their columns. */}
                       <Text size="xs" c="dimmed">
-                        {row.institute_name}
+                        {`${t('results.marks.roll')} ${localizeDigits(row.roll_no, lang)} · ${row.institute_name}`}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="end">{n(row.total)}</Table.Td>
