@@ -1,6 +1,7 @@
 /** Business constants of spec §9 and the decisions of architecture §5, shared by server and client. */
 
-export const ROLES = ['admin', 'institute'] as const;
+/** `examiner`: enters marks only (README: Marks), besides its own login and profile. */
+export const ROLES = ['admin', 'institute', 'examiner'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const INSTITUTE_TYPES = ['school', 'madrasah'] as const;

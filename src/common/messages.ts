@@ -193,6 +193,8 @@ export const messages = {
     processing_started: 'ফলাফল প্রস্তুত করা শুরু হয়েছে।',
     publication_started: 'ফলাফল প্রকাশ শুরু হয়েছে।',
     results_withdrawn: 'ফলাফলের প্রকাশ প্রত্যাহার করা হয়েছে।',
+    marks_no_subjects: 'এই শ্রেণির কোনো বিষয় নেই: আগে পরীক্ষার ফর্মে বিষয় ও পূর্ণমান যোগ করুন।',
+    marks_import_columns: 'শিটে রোল নম্বরের কলাম ও এই শ্রেণির অন্তত একটি বিষয়ের কলাম লাগবে: শ্রেণির টেমপ্লেটটি ব্যবহার করুন।',
   },
   en: {
     required: 'This field is required.',
@@ -383,6 +385,8 @@ export const messages = {
     processing_started: 'The result is being processed.',
     publication_started: 'The result is being published.',
     results_withdrawn: 'The result is no longer published.',
+    marks_no_subjects: 'This class has no subjects: add them, with their full marks, in the exam form first.',
+    marks_import_columns: "The sheet needs the roll column and at least one of this class's subject columns: use the class's template.",
   },
 } as const;
 

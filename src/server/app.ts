@@ -56,7 +56,9 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { Dispatcher } from './modules/notices/dispatcher.js';
 import { outboxRoutes } from './modules/notices/outbox.routes.js';
 import { examRoutes } from './modules/exam/exam.routes.js';
+import { marksRoutes } from './modules/results/marks.routes.js';
 import { admitCardRoutes } from './modules/exam/admit-cards.routes.js';
+import { instituteResultRoutes } from './modules/results/institute.routes.js';
 import { verifyRoutes } from './modules/exam/verify.routes.js';
 import { resultLookupRoutes } from './modules/results/lookup.routes.js';
 import { resultRoutes } from './modules/results/results.routes.js';
@@ -195,7 +197,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await v1.register(settingsRoutes, { prefix: '/settings' });
           await v1.register(outboxRoutes);
           await v1.register(examRoutes);
+          await v1.register(marksRoutes);
           await v1.register(admitCardRoutes);
+          await v1.register(instituteResultRoutes);
           await v1.register(jobRoutes);
           await v1.register(resultRoutes);
         },

@@ -1,12 +1,13 @@
-/** Data the product cannot run without: the two roles and the first admin. Safe to run at every start. */
+/** Data the product cannot run without: the roles and the first admin. Safe to run at every start. */
 import type { Kysely } from 'kysely';
+import type { Role } from '../../common/constants.js';
 import type { Config } from '../config.js';
 import { createUser } from '../modules/users/users.repository.js';
 import { hashPassword } from '../lib/passwords.js';
 import { now } from '../lib/time.js';
 import type { Database } from './types.js';
 
-const ROLE_TITLES = { admin: 'Admin', institute: 'Institute' } as const;
+const ROLE_TITLES = { admin: 'Admin', institute: 'Institute', examiner: 'Examiner' } satisfies Record<Role, string>;
 
 export async function seedRoles(db: Kysely<Database>): Promise<void> {
   const at = now();

@@ -36,7 +36,8 @@ export type AuditAction =
   | 'seats.move'
   | 'results.rules'
   | 'results.process'
-  | 'results.publish';
+  | 'results.publish'
+  | 'marks.update';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */
 export type AuditClient = { ip: string | null; userAgent: string | null };
@@ -80,22 +81,33 @@ export function changedFields(
 }
 
 export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
-  const before = withoutSecrets(entry.before);
-  const after = withoutSecrets(entry.after);
-  await db
-    .insertInto('audit_logs')
-    .values({
-      user_id: entry.actor?.id ?? null,
-      user_name: entry.actor?.name ?? null,
-      user_role: entry.actor?.role ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      before: before && JSON.stringify(before),
-      after: after && JSON.stringify(after),
-      ip: entry.client.ip,
-      user_agent: entry.client.userAgent,
-      created_at: now(),
-    })
-    .execute();
+  await recordAudits(db, [entry]);
+}
+
+/** Rows per insert: 12 columns each stay far below either dialect's limit on bound values. */
+const AUDIT_ROWS_PER_INSERT = 500;
+
+/** Many entries at once (a marks import's batch), in multi-row inserts. */
+export async function recordAudits(db: Kysely<Database> | Transaction<Database>, entries: readonly AuditEntry[]): Promise<void> {
+  const at = now();
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
+    const rows = entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map((entry) => {
+      const before = withoutSecrets(entry.before);
+      const after = withoutSecrets(entry.after);
+      return {
+        user_id: entry.actor?.id ?? null,
+        user_name: entry.actor?.name ?? null,
+        user_role: entry.actor?.role ?? null,
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: entry.entityId,
+        before: before && JSON.stringify(before),
+        after: after && JSON.stringify(after),
+        ip: entry.client.ip,
+        user_agent: entry.client.userAgent,
+        created_at: at,
+      };
+    });
+    await db.insertInto('audit_logs').values(rows).execute();
+  }
 }

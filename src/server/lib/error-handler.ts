@@ -18,7 +18,8 @@ function validationAnswer(request: FastifyRequest, reply: FastifyReply, issues: 
     const field = issue.path || '_';
     // A schema's own messages are keys; zod's built-in English (a body that is not an object) is not shown.
     const key = isMessageKey(issue.message) ? issue.message : issue.path ? 'invalid_text' : 'malformed_request';
-    const text = translate(lang, key, { ...issue.params, min: issue.params.minimum, max: issue.params.maximum });
+    // zod names its bounds minimum/maximum; a ValidationError's own {min}/{max} (a subject's full marks) stay as given.
+    const text = translate(lang, key, { min: issue.params.minimum, max: issue.params.maximum, ...issue.params });
     (data[field] ??= []).push(text);
   }
   return reply.status(422).send({ message: translate(lang, 'validation_failed'), data });

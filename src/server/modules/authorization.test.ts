@@ -1,6 +1,6 @@
 /**
  * The authorization matrix: every route of the live route table × {anonymous, institute A,
- * institute B, admin}. Resource endpoints get their expected answer from the definition (roles,
+ * institute B, admin, examiner}. Resource endpoints get their expected answer from the definition (roles,
  * owner rule, export list); every other route has an entry below. A route with no expectation
  * fails the suite by name, so a new route cannot ship untested. Refused requests change nothing:
  * the resource's table and the audit log are compared before and after.
@@ -9,16 +9,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../lib/resource/definition.js';
 import { type Api, samples } from '../test/resource-samples.js';
-import { adminToken, client, instituteSession, loginToken, startTestApp, type TestApp } from '../test/test-app.js';
+import { adminToken, client, examinerSession, instituteSession, loginToken, startTestApp, type TestApp } from '../test/test-app.js';
 import { resources } from './resources.js';
 
-type Caller = 'anonymous' | 'instituteA' | 'instituteB' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'instituteA', 'instituteB', 'admin'];
+type Caller = 'anonymous' | 'instituteA' | 'instituteB' | 'admin' | 'examiner';
+const CALLERS: Caller[] = ['anonymous', 'instituteA', 'instituteB', 'admin', 'examiner'];
 const INSTITUTE_PASSWORD = 'secret-pass-1';
 
 let t: TestApp;
 const api = {} as Record<Caller, Api>;
 const institutes = {} as Record<'A' | 'B', { id: number; uid: string }>;
+let examiner: { email: string; password: string };
 beforeAll(async () => {
   t = await startTestApp();
   api.anonymous = client(t);
@@ -29,6 +30,9 @@ beforeAll(async () => {
   institutes.B = b;
   api.instituteA = client(t, a.token);
   api.instituteB = client(t, b.token);
+  const session = await examinerSession(t, 902);
+  examiner = session;
+  api.examiner = client(t, session.token);
 });
 afterAll(async () => t.close());
 
@@ -73,7 +77,7 @@ function expected(definition: ResourceDefinition, caller: Caller, operation: Ope
   const readOnly = definition.roles.write.length === 0;
   if (readOnly && WRITES.includes(operation)) return 404;
   if (caller === 'anonymous') return 401;
-  const role = caller === 'admin' ? 'admin' : 'institute';
+  const role = caller === 'admin' || caller === 'examiner' ? caller : 'institute';
   if (operation === 'export') return !definition.exportColumns ? 422 : definition.roles.read.includes(role) ? 200 : 403;
   const allowed = operation === 'list' || operation === 'read' ? definition.roles.read : definition.roles.write;
   if (!allowed.includes(role)) return 403;
@@ -230,12 +234,20 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, definiti
 
 type Entry = { expect: Record<Caller, number>; call: (caller: Caller) => Promise<{ status: number }> };
 
-const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, instituteA: status, instituteB: status, admin: status });
-const loggedIn = (status: number, institute = status): Record<Caller, number> => ({
+const everyone = (status: number, examiner = status): Record<Caller, number> => ({
+  anonymous: status,
+  instituteA: status,
+  instituteB: status,
+  admin: status,
+  examiner,
+});
+/** An examiner uses the marks routes and its own login and profile only (README: Marks): refused elsewhere unless said. */
+const loggedIn = (status: number, institute = status, examiner = 403): Record<Caller, number> => ({
   anonymous: 401,
   instituteA: institute,
   instituteB: institute,
   admin: status,
+  examiner,
 });
 
 const get = (url: string) => (caller: Caller) => api[caller].get(url);
@@ -245,6 +257,7 @@ const post = (url: string, body: unknown) => (caller: Caller) => api[caller].pos
 async function freshSession(caller: Caller): Promise<Api> {
   if (caller === 'anonymous') return api.anonymous;
   if (caller === 'admin') return client(t, await adminToken(t));
+  if (caller === 'examiner') return client(t, await loginToken(t, examiner.email, examiner.password));
   return client(t, await loginToken(t, institutes[caller === 'instituteA' ? 'A' : 'B'].uid, INSTITUTE_PASSWORD));
 }
 
@@ -269,12 +282,12 @@ const OTHER_ROUTES: Record<string, Entry> = {
   },
   'POST /api/auth/two-factor': { expect: everyone(422), call: post('/api/auth/two-factor', { challenge: 'not-a-challenge', code: '123456' }) },
   'GET /api/auth/confirm-email': { expect: everyone(302), call: get('/api/auth/confirm-email?token=not-a-token') },
-  'POST /api/auth/me': { expect: loggedIn(200), call: post('/api/auth/me', {}) },
-  'POST /api/auth/logout': { expect: loggedIn(200), call: async (caller) => (await freshSession(caller)).post('/api/auth/logout') },
-  'GET /api/v1/profile': { expect: loggedIn(200), call: get('/api/v1/profile') },
+  'POST /api/auth/me': { expect: loggedIn(200, 200, 200), call: post('/api/auth/me', {}) },
+  'POST /api/auth/logout': { expect: loggedIn(200, 200, 200), call: async (caller) => (await freshSession(caller)).post('/api/auth/logout') },
+  'GET /api/v1/profile': { expect: loggedIn(200, 200, 200), call: get('/api/v1/profile') },
   'POST /api/v1/profile/update-info': { expect: loggedIn(422), call: post('/api/v1/profile/update-info', {}) },
   'POST /api/v1/profile/update-password': {
-    expect: loggedIn(422),
+    expect: loggedIn(422, 422, 422),
     call: post('/api/v1/profile/update-password', { old_password: 'not-the-password', password: 'new-password-1', password_confirmation: 'new-password-1' }),
   },
   'GET /api/v1/profile/two-factor': { expect: loggedIn(200, 403), call: get('/api/v1/profile/two-factor') },
@@ -302,6 +315,10 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/results/publish': { expect: loggedIn(422, 403), call: post('/api/v1/results/publish', {}) },
   'GET /api/v1/results/merit': { expect: loggedIn(422, 403), call: get('/api/v1/results/merit') },
   'GET /result': { expect: everyone(200), call: get('/result') },
+  // Before publication an institute's own results are a 409; an admin must name the institute (institute.test.ts: the rest).
+  'GET /api/v1/results/institute': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute') },
+  'GET /api/v1/results/institute/sheet.xlsx': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute/sheet.xlsx') },
+  'POST /api/v1/results/institute/sheet': { expect: loggedIn(422, 409), call: post('/api/v1/results/institute/sheet', {}) },
   'GET /api/v1/jobs/:id': { expect: loggedIn(404), call: get('/api/v1/jobs/999999') },
   'GET /api/v1/jobs/:id/file': { expect: loggedIn(404), call: get('/api/v1/jobs/999999/file') },
   'GET /api/v1/scholarship-registrations/analytics': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/analytics') },
@@ -320,9 +337,16 @@ const OTHER_ROUTES: Record<string, Entry> = {
   // Who may delete which file (owner, admin, the same anonymous address) is tested in media.test.ts.
   'POST /api/v1/media/upload': { expect: loggedIn(422), call: post('/api/v1/media/upload', {}) },
   'DELETE /api/v1/media/delete': {
-    expect: everyone(404),
+    expect: everyone(404, 403),
     call: (caller) => api[caller].delete('/api/v1/media/delete', { path: `uploads/files/${'0'.repeat(32)}.png` }),
   },
+  // Marks: admins and examiners; what they check is tested in results/marks.test.ts.
+  'GET /api/v1/marks/subjects': { expect: loggedIn(200, 403, 200), call: get('/api/v1/marks/subjects') },
+  'GET /api/v1/marks/student': { expect: loggedIn(422, 403, 422), call: get('/api/v1/marks/student?roll_no=999999999') },
+  'POST /api/v1/marks': { expect: loggedIn(422, 403, 422), call: post('/api/v1/marks', { roll_no: '999999999', subject_id: 999_999, marks: 10 }) },
+  'GET /api/v1/marks': { expect: loggedIn(200, 403, 200), call: get('/api/v1/marks?subject_id=999999') },
+  'GET /api/v1/marks/import/template': { expect: loggedIn(422, 403, 422), call: get('/api/v1/marks/import/template?class=99') },
+  'POST /api/v1/marks/import': { expect: loggedIn(422, 403, 422), call: post('/api/v1/marks/import', {}) },
   'GET /api/v1/settings/fields': { expect: loggedIn(200, 403), call: get('/api/v1/settings/fields') },
   'GET /api/v1/settings/:group/:sub/values': { expect: loggedIn(200, 403), call: get('/api/v1/settings/1/1/values') },
   'POST /api/v1/settings/update': { expect: loggedIn(422, 403), call: post('/api/v1/settings/update', { id: 1, fields: {} }) },

@@ -1,6 +1,6 @@
-/** Steps of the season the exam-day suites share: paying for students, and waiting for a job to end. */
+/** Steps of the season the exam-day and results-day suites share: paying for students, the exam's subjects, waiting for a job to end. */
 import { expect } from 'vitest';
-import type { client } from './test-app.js';
+import { client, instituteSession, type TestApp, validStudent } from './test-app.js';
 
 type Api = ReturnType<typeof client>;
 
@@ -28,4 +28,38 @@ export async function jobOutcome<Result>(api: Api, jobId: number, withinMs: numb
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`job ${jobId} did not end within ${withinMs} ms`);
+}
+
+/** The exam's subjects for the marks suites: class four Bangla (100) and Mathematics (50), class seven English (100). */
+export async function markSubjects(admin: Api): Promise<{ bangla: number; maths: number; english: number }> {
+  const res = await admin.post('/api/v1/exam/update', {
+    name_bn: 'বৃত্তি পরীক্ষা',
+    name_en: 'Scholarship Examination',
+    seating: 'mixed',
+    sittings: [],
+    subjects: [
+      { class: '04', name_bn: 'বাংলা', name_en: 'Bangla', full_marks: 100 },
+      { class: '04', name_bn: 'গণিত', name_en: 'Mathematics', full_marks: 50 },
+      { class: '07', name_bn: 'ইংরেজি', name_en: 'English', full_marks: 100 },
+    ],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const id = (name: string) => (res.body.data as { subjects: { id: number; name_en: string }[] }).subjects.find((s) => s.name_en === name)!.id;
+  return { bangla: id('Bangla'), maths: id('Mathematics'), english: id('English') };
+}
+
+export type SeasonStudent = { id: number; roll_no: string; class: string; fee: number };
+
+/** An institute (number `n`) registers students of `classes`; the first `paid` of them are paid for and approved. */
+export async function studentsOf(t: TestApp, admin: Api, n: number, classes: readonly string[], paid: number) {
+  const session = await instituteSession(t, n);
+  const api = client(t, session.token);
+  const students: SeasonStudent[] = [];
+  for (const [i, klass] of classes.entries()) {
+    const res = await api.post('/api/v1/scholarship-registrations/store', validStudent(n * 100 + i, { class: klass, name_english: `marks student ${n} ${i}` }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    students.push(res.body.data as SeasonStudent);
+  }
+  const payment = paid > 0 ? await payAndApprove(api, admin, students.slice(0, paid), `MK${n}X${Date.now().toString(36).toUpperCase()}`) : undefined;
+  return { api, students, payment };
 }

@@ -147,6 +147,16 @@ export async function instituteSession(t: TestApp, n: number): Promise<{ token: 
   return { token: await loginToken(t, uid, String(body.password)), id, uid };
 }
 
+/** An examiner account (README: Marks) made by the admin through the users form, logged in. */
+export async function examinerSession(t: TestApp, n: number): Promise<{ token: string; id: number; email: string; password: string }> {
+  const body = validRegistration(n, { role: 'examiner', name: 'পরীক্ষক', institute_name_english: 'Examiner' });
+  const res = await client(t, await adminToken(t)).post('/api/v1/users/store', body);
+  if (res.status !== 200) throw new Error(`examiner ${n} failed: ${JSON.stringify(res.body)}`);
+  const email = String(body.email);
+  const password = String(body.password);
+  return { token: await loginToken(t, email, password), id: (res.body.data as { id: number }).id, email, password };
+}
+
 /** An API client bound to one bearer token (or none), answering parsed JSON with the status. */
 export function client(t: TestApp, token?: string) {
   const headers = { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) };

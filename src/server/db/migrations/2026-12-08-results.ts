@@ -60,6 +60,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('grade', 'text')
     .execute();
   await db.schema.createIndex('results_merit').on('results').columns(['class', 'position']).execute();
+  // The merit list: a class's scholarship holders in merit order.
+  await db.schema.createIndex('results_grade').on('results').columns(['class', 'grade', 'position']).execute();
   await db.schema.createIndex('results_institute').on('results').columns(['institute_id', 'class', 'position']).execute();
 
   await db.schema

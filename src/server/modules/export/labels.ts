@@ -109,7 +109,11 @@ export const HEADERS: Readonly<Record<string, Words>> = {
 };
 
 const YES_NO: Readonly<Record<string, Words>> = { 1: { bn: 'হ্যাঁ', en: 'Yes' }, 0: { bn: 'না', en: 'No' } };
-const ROLE_WORDS = { admin: { bn: 'অ্যাডমিন', en: 'Admin' }, institute: { bn: 'প্রতিষ্ঠান', en: 'Institute' } } satisfies Record<(typeof ROLES)[number], Words>;
+const ROLE_WORDS = {
+  admin: { bn: 'অ্যাডমিন', en: 'Admin' },
+  institute: { bn: 'প্রতিষ্ঠান', en: 'Institute' },
+  examiner: { bn: 'পরীক্ষক', en: 'Examiner' },
+} satisfies Record<(typeof ROLES)[number], Words>;
 
 /** Code → label for the columns that hold codes; a code not listed (none should be) is written as stored. */
 const VALUES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {

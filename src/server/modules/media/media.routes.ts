@@ -50,8 +50,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   ]);
   /** A token, when sent, must be valid; without one the caller is anonymous and rate-limited. */
   async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (bearerToken(request)) await app.authenticate(request);
-    else await limitAnonymous.call(app, request, reply);
+    if (bearerToken(request)) {
+      await app.authenticate(request);
+      // An examiner enters marks and nothing else (README: Marks): it has no file to upload.
+      if (request.user!.role === 'examiner') throw forbidden();
+    } else await limitAnonymous.call(app, request, reply);
   }
   /** A logged-in upload counts against its account when it arrives, before its body is read (README "Security"). */
   async function limitUploads(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -6,13 +6,14 @@ import { MessageEnvelope, UserEnvelope } from '../../../common/schemas/auth.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { PhoneCodeBody } from '../../../common/schemas/phone.js';
 import { clientOf } from '../../lib/audit.js';
+import { requireRole } from '../../lib/authenticate.js';
 import { requestLang } from '../../lib/language.js';
 import { rateLimited } from '../../lib/rate-limits.js';
 import { findPublicUser } from '../users/users.repository.js';
 import { confirmPhoneCode, sendPhoneCode } from './phone-confirmation.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
-const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope };
+const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope };
 
 /** Each SMS costs money and lands on a phone that may not be the caller's: a few an hour per account. */
 const SEND_LIMIT = { max: 3, timeWindow: '1 hour' };
@@ -24,7 +25,7 @@ export async function phoneConfirmationRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/send-code',
-    { schema: { ...schema, response: { 200: MessageEnvelope, 409: ErrorEnvelope, ...errors } }, onRequest: [app.authenticate, limitSend] },
+    { schema: { ...schema, response: { 200: MessageEnvelope, 409: ErrorEnvelope, ...errors } }, onRequest: [requireRole('admin', 'institute'), limitSend] },
     async (request) => {
       await sendPhoneCode(db, request.user!.id);
       return { message: translate(requestLang(request), 'phone_code_sent'), data: null };
@@ -33,7 +34,7 @@ export async function phoneConfirmationRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/confirm',
-    { schema: { ...schema, body: PhoneCodeBody, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate },
+    { schema: { ...schema, body: PhoneCodeBody, response: { 200: UserEnvelope, ...errors } }, onRequest: requireRole('admin', 'institute') },
     async (request) => {
       await confirmPhoneCode(db, request.user!, request.body.code, clientOf(request));
       return { message: translate(requestLang(request), 'phone_confirmed_now'), data: { user: (await findPublicUser(db, request.user!.id))! } };

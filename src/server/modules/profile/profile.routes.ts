@@ -5,6 +5,7 @@ import { translate } from '../../../common/messages.js';
 import { UserEnvelope, MessageEnvelope } from '../../../common/schemas/auth.js';
 import { PasswordChangeBody, ProfileUpdateBody } from '../../../common/schemas/institute.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { requireRole } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { sessionAccount } from '../users/users.service.js';
 import { requestLang } from '../../lib/language.js';
@@ -19,7 +20,7 @@ import { requestEmailChange } from './email-change.js';
 import { now } from '../../lib/time.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
-const errors = { 401: ErrorEnvelope, 422: ValidationErrorEnvelope };
+const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope };
 
 /** Guesses at the old password through a stolen session: as many as a login allows per account (auth.routes.ts). */
 const PASSWORD_CHANGE_LIMIT = { max: 10, timeWindow: '15 minutes' };
@@ -42,7 +43,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // Whatever id a client sends, the account changed is the caller's own.
   api.post(
     '/update-info',
-    { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, onRequest: app.authenticate },
+    // An examiner's account is kept by the admin: it reads its profile and changes its password only (README: Marks).
+    { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, onRequest: requireRole('admin', 'institute') },
     async (request) => {
       const userId = request.user!.id;
       await refuseTakenContacts(db, request.body, userId);

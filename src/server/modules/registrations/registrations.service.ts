@@ -293,6 +293,9 @@ export async function destroyRegistration({ trx }: TransactionContext, id: numbe
       .set((eb) => ({ seated: eb('seated', '-', 1) }))
       .where('id', '=', seat.centre_id)
       .execute();
+  // Marks and the processed result have no foreign key either (README: Marks).
+  await trx.deleteFrom('marks').where('registration_id', '=', id).execute();
+  await trx.deleteFrom('results').where('registration_id', '=', id).execute();
   await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
   if (before.status === 1) {
     await bumpCount(trx, countKeyOf(before), -1);

@@ -13,6 +13,7 @@ import type { Database } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
 import { now } from '../../lib/time.js';
+import { storeMeritLists } from './merit-list.js';
 
 const BATCH = 2000;
 const SNAPSHOT_COLUMNS = ['version', 'roll_no', 'reg_no', 'birth_certificate_no', 'doc'] as const;
@@ -157,10 +158,11 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
     await yieldToOthers();
   }
 
+  const meritLists = await storeMeritLists(app, version);
   // A mark saved meanwhile made the processed result stale: this snapshot would not match it.
   const switched = await db
     .updateTable('exams')
-    .set({ results_version: version, results_published_at: now() })
+    .set({ results_version: version, results_published_at: now(), merit_list_files: JSON.stringify(meritLists) })
     .where('id', '=', 1)
     .where('results_processed_at', 'is not', null)
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-/** User roles (spec §2 user/user-role). Admin only; the admin and institute roles carry the permissions. */
+/** User roles (spec §2 user/user-role). Admin only; the admin, institute and examiner roles carry the permissions. */
 import { ROLES } from '../../../common/constants.js';
 import { RESOURCES } from '../../../common/resources.js';
 import { UserRoleBody } from '../../../common/schemas/content.js';

@@ -2,6 +2,7 @@
 import { Code } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { ROLES, type Role } from '../../../common/constants';
 import type { ListRowOf } from '../../../common/resources';
 import { formatDateTime, localizeDigits } from '../../i18n/format';
 import { idColumn, idDetail } from '../../resources/columns';
@@ -14,7 +15,7 @@ const actionLabel = (action: string, t: TFunction) => t(`audit.actions.${action.
 
 function userLabel(row: AuditRow, { t, lang }: ShowContext): string {
   if (!row.user_name) return t('audit.nobody');
-  const role = row.user_role === 'admin' || row.user_role === 'institute' ? t(`role.${row.user_role}`) : row.user_role;
+  const role = (ROLES as readonly (string | null)[]).includes(row.user_role) ? t(`role.${row.user_role as Role}`) : row.user_role;
   return `${row.user_name} (${role ?? ''}${row.user_id ? ` #${localizeDigits(String(row.user_id), lang)}` : ''})`;
 }
 

@@ -18,6 +18,8 @@ import { defineResource } from '../../resources/defineResource';
 import type { ShowContext } from '../../resources/types';
 import type { ListRowOf } from '../../../common/resources';
 
+const ROLE_COLORS: Record<Role, string> = { admin: 'grape', institute: 'blue', examiner: 'teal' };
+
 type UserRoleRow = ListRowOf<'userRoles'>;
 
 function UserFormBody({ mode }: { mode: 'create' | 'edit' }) {
@@ -47,7 +49,7 @@ export const users = defineResource<PublicUser>({
         key: 'role',
         label: 'role',
         render: (row, { t }) => (
-          <Badge variant="light" color={row.role === 'admin' ? 'grape' : 'blue'} miw="max-content">
+          <Badge variant="light" color={ROLE_COLORS[row.role]} miw="max-content">
             {t(`role.${row.role}`)}
           </Badge>
         ),

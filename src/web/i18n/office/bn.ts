@@ -7,6 +7,7 @@ export const bnOffice = {
   role: {
     admin: 'অ্যাডমিন',
     institute: 'প্রতিষ্ঠান',
+    examiner: 'পরীক্ষক',
   },
   nav: {
     label: 'প্রধান মেনু',
@@ -1119,6 +1120,7 @@ export const bnOffice = {
       seats_move: 'শিক্ষার্থীদের অন্য কেন্দ্রে সরানো',
       centre_create: 'নতুন কেন্দ্র',
       centre_update: 'কেন্দ্র পরিবর্তন',
+      marks_update: 'নম্বর দেওয়া বা পরিবর্তন',
     },
   },
   results: {

@@ -3,6 +3,7 @@ export const enOffice = {
   role: {
     admin: 'Admin',
     institute: 'Institute',
+    examiner: 'Examiner',
   },
   nav: {
     label: 'Main menu',
@@ -1117,6 +1118,7 @@ export const enOffice = {
       seats_move: 'Students moved to another centre',
       centre_create: 'Centre created',
       centre_update: 'Centre changed',
+      marks_update: 'Marks entered or changed',
     },
   },
   results: {

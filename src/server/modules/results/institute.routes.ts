@@ -1,0 +1,119 @@
+/**
+ * An institute's results (README: Result documents; architecture §9):
+ * GET  /api/v1/results/institute[?institute_id=]: counts per class and the students in class, position order.
+ * GET  /api/v1/results/institute/sheet.xlsx[?institute_id=]: the same as a workbook (counts sheet, students sheet).
+ * POST /api/v1/results/institute/sheet[?institute_id=]: a job printing the institute's result sheet (202 `{job_id}`,
+ *   then GET /api/v1/jobs/{id}/file).
+ * An institute gets its own students only, only once the result is published (409 results_not_published);
+ * an admin names any institute once the result is processed (409 results_not_processed).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '../../../common/messages.js';
+import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { RESULT_GRADES, RESULT_STATES } from '../../../common/schemas/results.js';
+import { optionalId } from '../../../common/validation.js';
+import { requireRole } from '../../lib/authenticate.js';
+import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.js';
+import { startJob } from '../../lib/jobs/jobs.js';
+import { requestLang } from '../../lib/language.js';
+import { Slots } from '../../lib/pdf/slots.js';
+import { classCounts, instituteHeading, instituteResultRows } from './institute-results.js';
+import { instituteWorkbook } from './institute-xlsx.js';
+import { instituteSheetParts } from './pdf/institute-sheet.js';
+import { resultExam } from './result-documents.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
+const Query = z.object({ institute_id: optionalId() });
+const Counts = { students: z.number(), pass: z.number(), fail: z.number(), absent: z.number(), talent_pool: z.number(), general: z.number() };
+const InstituteResults = z.object({
+  message: z.string(),
+  data: z.object({
+    institute: z.object({ id: z.number(), name: z.string() }),
+    published: z.boolean(),
+    classes: z.array(z.object({ class: z.string(), ...Counts })),
+    rows: z.array(
+      z.object({
+        registration_id: z.number(),
+        roll_no: z.string(),
+        name_english: z.string(),
+        name_bangla: z.string().nullable(),
+        class: z.string(),
+        total: z.number(),
+        position: z.number(),
+        state: z.enum(RESULT_STATES),
+        grade: z.enum(RESULT_GRADES).nullable(),
+      }),
+    ),
+  }),
+});
+const Started = z.object({ message: z.string(), data: z.object({ job_id: z.number() }) });
+
+export async function instituteResultRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { tags: ['results'], security: [{ bearer: [] }], querystring: Query };
+  const onRequest = requireRole('admin', 'institute');
+  // Sheets printed at once by this server, as many as Chromium prints at once (as the admit cards: architecture §9, memory budget).
+  const documents = new Slots(app.config.pdf.concurrency);
+
+  /** Whose results the caller may read, or why not. */
+  async function instituteOf(request: FastifyRequest, asked: number | undefined) {
+    const user = request.user!;
+    const exam = await app.db.selectFrom('exams').select(['results_version', 'results_processed_at']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const published = exam.results_version > 0;
+    let id: number;
+    if (user.role === 'institute') {
+      if (asked !== undefined && asked !== user.id) throw forbidden();
+      if (!published) throw new HttpError(409, 'results_not_published');
+      id = user.id;
+    } else {
+      if (asked === undefined) throw new ValidationError({ institute_id: ['required'] });
+      // A mark changed since processing clears processed_at, yet the processed results stay readable.
+      const processed = exam.results_processed_at !== null || (await app.db.selectFrom('results').select('registration_id').limit(1).executeTakeFirst());
+      if (!processed) throw new HttpError(409, 'results_not_processed');
+      id = asked;
+    }
+    const institute = await instituteHeading(app.db, id);
+    if (!institute) throw notFound();
+    return { institute, published };
+  }
+
+  api.get('/results/institute', { onRequest, schema: { ...schema, response: { 200: InstituteResults, ...errors } } }, async (request) => {
+    const { institute, published } = await instituteOf(request, request.query.institute_id);
+    const rows = await instituteResultRows(app.db, institute.id);
+    return { message: translate(requestLang(request), 'ok'), data: { institute, published, classes: classCounts(rows), rows } };
+  });
+
+  api.get('/results/institute/sheet.xlsx', { onRequest, schema }, async (request, reply) => {
+    const { institute } = await instituteOf(request, request.query.institute_id);
+    const rows = await instituteResultRows(app.db, institute.id);
+    const body = await instituteWorkbook(institute, classCounts(rows), rows, requestLang(request));
+    return reply
+      .header('content-type', XLSX)
+      .header('content-disposition', `attachment; filename="result-sheet-${institute.id}.xlsx"`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+
+  api.post('/results/institute/sheet', { onRequest, schema: { ...schema, response: { 202: Started, ...errors } } }, async (request, reply) => {
+    const { institute } = await instituteOf(request, request.query.institute_id);
+    const jobId = await startJob(app, { kind: 'result-sheet', user: request.user!, params: { institute_id: institute.id } }, async (job) => {
+      const release = await documents.acquire();
+      try {
+        const rows = await instituteResultRows(app.db, institute.id);
+        job.progress(0, rows.length);
+        const file = await app.pdf.render(instituteSheetParts(await resultExam(app), institute, classCounts(rows), rows), (done) => job.progress(done));
+        return {
+          result: { students: rows.length, pages: file.pages },
+          file: { name: `result-sheet-${institute.id}.pdf`, type: 'application/pdf', size: file.bytes, stream: () => file.stream() },
+        };
+      } finally {
+        release();
+      }
+    });
+    reply.status(202);
+    return { message: translate(requestLang(request), 'document_started'), data: { job_id: jobId } };
+  });
+}

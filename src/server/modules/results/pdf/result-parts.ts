@@ -1,0 +1,72 @@
+/** Pieces the result documents share: the heading, the line saying where and when it was printed, grades and states in both languages. */
+import type { ResultGrade, ResultState } from '../../../../common/schemas/results.js';
+import { html, type RawHtml } from '../../../lib/html.js';
+import { CLASS_LABELS } from '../../exam/pdf/document-texts.js';
+import { both, stacked } from '../../exam/pdf/labels.js';
+import type { ResultExam } from '../result-documents.js';
+import { GRADE_LABELS, NO_GRADE, RESULT_TEXT as T, STATE_LABELS } from './result-texts.js';
+
+const printedDay = new Intl.DateTimeFormat('bn-BD', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' });
+const printedDayEn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' });
+
+/** Styles every result document shares (a template adds its own). */
+export const SHARED_STYLE = `
+.en { color: #444; font-size: 0.85em; }
+.strong { font-weight: 700; }
+.head { text-align: center; margin-bottom: 3mm; padding-top: 1.5mm; }
+.organiser { font-size: 9pt; }
+.exam-bn { font-size: 14pt; font-weight: 700; line-height: 1.3; }
+.exam-en { font-size: 9pt; color: #333; }
+.doc-title { display: inline-block; margin-top: 1.5mm; padding: 0.3mm 5mm; border: 0.35mm solid #000; border-radius: 1.5mm; background: #e9e9e9; font-size: 12pt; font-weight: 700; }
+.doc-title .en { color: #000; font-size: 9.5pt; }
+.subtitle { margin-top: 1mm; font-size: 11pt; font-weight: 700; }
+.printed { margin-top: 3mm; font-size: 7.5pt; color: #333; text-align: center; }
+table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+thead { display: table-header-group; }
+th { font-size: 8pt; font-weight: 700; background: #e9e9e9; line-height: 1.2; }
+th .en { font-weight: 400; }
+/* Room above the running line: Bengali vowel signs rise above its line box and would print at the foot of the page before. */
+th.running { background: none; border: none; padding: 1.5mm 0 1mm; line-height: 1.5; text-align: right; font-weight: 400; font-size: 7.5pt; }
+th, td { border: 0.3mm solid #000; padding: 1mm 1.5mm; vertical-align: middle; }
+tr { break-inside: avoid; }
+td { font-size: 9pt; line-height: 1.3; overflow-wrap: anywhere; }
+td.num { text-align: center; }
+td .ascii { font-size: 7.5pt; color: #333; letter-spacing: 0.3pt; }
+td .small { font-size: 7.5pt; color: #333; }
+.none { text-align: center; padding: 8mm; border: 0.3mm dashed #777; }
+`;
+
+export const classLabel = (code: string): RawHtml => {
+  const label = CLASS_LABELS[code];
+  return label ? both(label) : html`${code}`;
+};
+
+export const stateLabel = (state: ResultState): RawHtml => both(STATE_LABELS[state]);
+
+export const gradeLabel = (grade: ResultGrade | null): RawHtml => both(grade ? GRADE_LABELS[grade] : NO_GRADE);
+
+/** The grade in a narrow table cell: the English under the Bengali. */
+export const gradeCell = (grade: ResultGrade | null): RawHtml => (grade ? stacked(GRADE_LABELS[grade]) : html`—`);
+
+/** The state in a narrow table cell. */
+export const stateCell = (state: ResultState): RawHtml => stacked(STATE_LABELS[state]);
+
+/** A name in Bengali with the English under it, or the English alone. */
+export const stackedName = (bn: string | null, en: string): RawHtml =>
+  bn ? html`${bn}<br><span class="en" lang="en">${en}</span>` : html`<span lang="en">${en}</span>`;
+
+export function heading(exam: ResultExam, title: RawHtml, subtitle?: RawHtml): RawHtml {
+  return html`<header class="head">
+${exam.organiser ? html`<div class="organiser">${exam.organiser}</div>` : ''}
+<div class="exam-bn">${exam.name_bn}</div>
+<div class="exam-en" lang="en">${exam.name_en}</div>
+<div class="doc-title">${title}</div>
+${subtitle ? html`<div class="subtitle">${subtitle}</div>` : ''}
+</header>`;
+}
+
+/** 'ছাপা হয়েছে: example.org · তারিখ ৫ জানুয়ারি, ২০২৭' with the English beside it. */
+export function printedLine(exam: ResultExam, at: Date): RawHtml {
+  return html`<div class="printed">${T.printedFrom.bn}: <span lang="en">${exam.site}</span> · ${T.printedOn.bn} ${printedDay.format(at)}
+<span class="en" lang="en">(${T.printedFrom.en} ${exam.site} ${T.printedOn.en} ${printedDayEn.format(at)})</span></div>`;
+}
