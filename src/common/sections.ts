@@ -18,6 +18,10 @@ export type SectionData = {
 
 const BOTH: readonly Role[] = ['admin', 'institute'];
 const ADMIN: readonly Role[] = ['admin'];
+/** The marks screen's: an examiner enters marks and nothing else (README: Marks). */
+const MARKS: readonly Role[] = ['admin', 'examiner'];
+/** Every account has its profile. */
+const EVERYONE: readonly Role[] = ['admin', 'institute', 'examiner'];
 
 export const SECTIONS = [
   { key: 'dashboard', path: '/', roles: BOTH, place: 'main', whenDenied: 'refuse' },
@@ -33,6 +37,9 @@ export const SECTIONS = [
   { key: 'payments', path: '/scholarship-payments', roles: BOTH, place: 'main', whenDenied: 'refuse' },
   // The exam, its centres and the seat plan (architecture §9); institutes reach their admit cards from the dashboard.
   { key: 'exam', path: '/exam', roles: ADMIN, place: 'main', whenDenied: 'refuse' },
+  // Results day (architecture §9): marks by admins and examiners, then processing and publication by admins.
+  { key: 'marks', path: '/marks', roles: MARKS, place: 'main', whenDenied: 'refuse' },
+  { key: 'results', path: '/results', roles: ADMIN, place: 'main', whenDenied: 'refuse' },
   {
     key: 'webPageMenu',
     path: '/web-pages-management/web-page-menu',
@@ -92,7 +99,7 @@ export const SECTIONS = [
   { key: 'settings', path: '/settings', roles: ADMIN, place: 'bottom', whenDenied: 'refuse' },
   { key: 'auditLogs', path: '/audit-logs', roles: ADMIN, place: 'bottom', whenDenied: 'refuse' },
   { key: 'outbox', path: '/outbox', roles: ADMIN, place: 'bottom', whenDenied: 'refuse' },
-  { key: 'profile', path: '/profile', roles: BOTH, place: 'bottom', whenDenied: 'refuse' },
+  { key: 'profile', path: '/profile', roles: EVERYONE, place: 'bottom', whenDenied: 'refuse' },
 ] as const satisfies readonly SectionData[];
 
 /** A section the shell has. */

@@ -73,3 +73,9 @@ export async function envelopeOf<T = unknown>(answer: FormAnswer): Promise<Parti
     return null;
   }
 }
+
+/** The ApiError a refused answer stands for, with the server's message and a 422's field messages. */
+export async function answerError(answer: FormAnswer): Promise<ApiError> {
+  const payload = await envelopeOf(answer);
+  return new ApiError(answer.status, payload?.message ?? '', payload?.data ?? null);
+}

@@ -15,10 +15,12 @@ import {
   IconMailForward,
   IconMenu2,
   IconNews,
+  IconPencil,
   IconSchool,
   IconSettings,
   IconSitemap,
   IconSpeakerphone,
+  IconTrophy,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
@@ -27,9 +29,12 @@ import type { SectionKey } from './sections';
 
 type SectionParts = { icon: Icon; Screen: LazyExoticComponent<ComponentType> };
 
-/** The website management sections share one chunk. */
+/** The website management sections share one chunk, and so do results day's. */
 const website = (name: keyof typeof import('../features/website/module')) =>
   lazy(async () => ({ default: (await import('../features/website/module'))[name] }));
+
+const results = (name: keyof typeof import('../features/results/module')) =>
+  lazy(async () => ({ default: (await import('../features/results/module'))[name] }));
 
 export const sectionParts: Record<SectionKey, SectionParts> = {
   dashboard: { icon: IconLayoutDashboard, Screen: lazy(() => import('./DashboardScreen')) },
@@ -37,6 +42,8 @@ export const sectionParts: Record<SectionKey, SectionParts> = {
   registrations: { icon: IconSchool, Screen: lazy(() => import('../features/registrations/module')) },
   payments: { icon: IconCash, Screen: lazy(() => import('../features/payments/module')) },
   exam: { icon: IconClipboardCheck, Screen: lazy(() => import('../features/exam/module')) },
+  marks: { icon: IconPencil, Screen: results('MarksModule') },
+  results: { icon: IconTrophy, Screen: results('ResultsModule') },
   webPageMenu: { icon: IconMenu2, Screen: website('WebPageMenuModule') },
   webPageSubMenu: { icon: IconSitemap, Screen: website('WebPageSubMenuModule') },
   blogCategories: { icon: IconArticle, Screen: website('BlogCategoriesModule') },

@@ -1,9 +1,9 @@
 /**
  * Dashboard (spec §2): the welcome and a reminder to change a temporary password, then
- * - for an institute: quick links, its admit cards (once published), its numbers (registrations, boys, girls, fee, paid, due, pending),
+ * - for an institute: quick links, its results (once published), its admit cards (once published), its numbers (registrations, boys, girls, fee, paid, due, pending),
  *   the per-class table, the profile card and its registration list;
  * - for an admin: the same numbers across institutes, boys and girls per class as a chart and a
- *   table, the per-institute list, and the profile card.
+ *   table, the results analytics (once processed), the per-institute list, and the profile card.
  */
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconList, IconUserPlus } from '@tabler/icons-react';
@@ -65,13 +65,14 @@ function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
 
 const NumbersSkeleton = () => <Skeleton h={220} radius="md" />;
 
-function InstituteDashboard({ user, students }: { user: PublicUser; students: ReactNode }) {
+function InstituteDashboard({ user, students, results }: { user: PublicUser; students: ReactNode; results: ReactNode }) {
   const { t } = useTranslation();
   const analytics = useQuery(analyticsQuery());
 
   return (
     <>
       <QuickLinks />
+      <Suspense fallback={null}>{results}</Suspense>
       <AdmitCardsPanel />
       {analytics.data ? (
         <>
@@ -98,7 +99,7 @@ function InstituteDashboard({ user, students }: { user: PublicUser; students: Re
   );
 }
 
-function AdminDashboard({ user }: { user: PublicUser }) {
+function AdminDashboard({ user, results }: { user: PublicUser; results: ReactNode }) {
   const { t } = useTranslation();
   const [institutes, setInstitutes] = useState<InstitutePage>({ page: 1, paginate: DEFAULT_PAGE_SIZE, search: '' });
   const analytics = useQuery(analyticsQuery(institutes));
@@ -115,6 +116,7 @@ function AdminDashboard({ user }: { user: PublicUser }) {
             </Suspense>
             <ClassTable analytics={analytics.data} />
           </SimpleGrid>
+          <Suspense fallback={null}>{results}</Suspense>
           <InstituteTable page={analytics.data.institutes} state={institutes} onChange={setInstitutes} loading={analytics.isFetching} />
         </>
       ) : analytics.isError ? (
@@ -128,11 +130,11 @@ function AdminDashboard({ user }: { user: PublicUser }) {
 }
 
 /** An admin the two-factor policy stops sees only the way to enrol (the server refuses the rest). */
-function AdminHome({ user }: { user: PublicUser }) {
+function AdminHome({ user, results }: { user: PublicUser; results: ReactNode }) {
   const { t } = useTranslation();
   const twoFactor = useQuery(twoFactorQuery);
   if (twoFactor.isPending) return <FullPageLoader minHeight={240} />;
-  if (!twoFactor.data?.must_enrol) return <AdminDashboard user={user} />;
+  if (!twoFactor.data?.must_enrol) return <AdminDashboard user={user} results={results} />;
   return (
     <Alert color="orange" variant="light" title={t('dashboard.mustEnrolTitle')} icon={<IconAlertTriangle aria-hidden />} data-testid="must-enrol">
       <Text size="sm">{t('dashboard.mustEnrol')}</Text>
@@ -143,8 +145,11 @@ function AdminHome({ user }: { user: PublicUser }) {
   );
 }
 
-/** `students` is the institute's registration list, which the registrations feature draws (src/web/shell/DashboardScreen.tsx). */
-export default function DashboardPage({ students }: { students: ReactNode }) {
+/**
+ * `students` is the institute's registration list, which the registrations feature draws, and `results`
+ * results day's panel, which the results feature draws (src/web/shell/DashboardScreen.tsx).
+ */
+export default function DashboardPage({ students, results }: { students: ReactNode; results: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const user = useCurrentUser();
@@ -174,7 +179,8 @@ export default function DashboardPage({ students }: { students: ReactNode }) {
         </Alert>
       )}
       {/* The server answers nothing else until the password is changed. */}
-      {!user.must_change_password && (user.role === 'admin' ? <AdminHome user={user} /> : <InstituteDashboard user={user} students={students} />)}
+      {!user.must_change_password &&
+        (user.role === 'admin' ? <AdminHome user={user} results={results} /> : <InstituteDashboard user={user} students={students} results={results} />)}
     </Stack>
   );
 }

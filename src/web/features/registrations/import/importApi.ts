@@ -3,7 +3,7 @@
  * a dry run, a real import or a request for the refused rows' .xlsx (with upload progress, api/postForm.ts).
  */
 import { ApiError, apiFetch, errorOf } from '../../../api/client';
-import { envelopeOf, type FormAnswer, postForm } from '../../../api/postForm';
+import { answerError, envelopeOf, type FormAnswer, postForm } from '../../../api/postForm';
 import { saveBlob } from '../../../components/export/exportData';
 import { filenameFromDisposition } from '../../../components/export/fileName';
 
@@ -48,15 +48,10 @@ function send({ file, dryRun, instituteId, failedRows, onProgress, onUploaded, s
   return postForm(`/api${IMPORT_PATH}`, form, { accept, onProgress, onUploaded, signal, size: file.size });
 }
 
-async function failure(answer: FormAnswer): Promise<ApiError> {
-  const payload = await envelopeOf(answer);
-  return new ApiError(answer.status, payload?.message ?? '', payload?.data ?? null);
-}
-
 /** A dry run (nothing written) or a real import; throws ApiError (a 422's field messages in `fieldErrors`). */
 export async function importSheet(request: Omit<ImportRequest, 'failedRows'>): Promise<{ message: string; report: ImportReport }> {
   const answer = await send(request);
-  if (answer.status < 200 || answer.status >= 300) throw await failure(answer);
+  if (answer.status < 200 || answer.status >= 300) throw await answerError(answer);
   const payload = await envelopeOf<ImportReport>(answer);
   if (!payload?.data) throw new ApiError(answer.status, '', null);
   return { message: payload.message ?? '', report: payload.data };
@@ -65,7 +60,7 @@ export async function importSheet(request: Omit<ImportRequest, 'failedRows'>): P
 /** The refused rows as .xlsx (original cells, an error column, bad cells highlighted), saved as a download. */
 export async function downloadFailedRows(request: Omit<ImportRequest, 'failedRows' | 'dryRun'>, fallbackName: string): Promise<void> {
   const answer = await send({ ...request, dryRun: true, failedRows: true });
-  if (answer.status < 200 || answer.status >= 300) throw await failure(answer);
+  if (answer.status < 200 || answer.status >= 300) throw await answerError(answer);
   saveBlob(answer.blob, filenameFromDisposition(answer.disposition) ?? fallbackName);
 }
 

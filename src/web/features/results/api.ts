@@ -1,0 +1,148 @@
+/**
+ * Results day's calls (README: Results day): the marks grid (subjects, a student by roll, one mark, the
+ * marks of a subject), the admin's results (rules, processing, publication, merit list) and an
+ * institute's own results. Shapes as the API answers them; the forms are src/common/schemas/results.ts.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ClassCode } from '../../api/exam';
+import type { JobView } from '../../api/jobs';
+import { apiRequest } from '../../api/client';
+import type { Paginated } from '../../components/list/listQuery';
+import type { GradeCounts, ResultGrade, ResultRuleBody, ResultState, ResultSummary } from '../../../common/schemas/results';
+
+export type MarkSubject = { id: number; name_bn: string; name_en: string; full_marks: number };
+export type MarkSubjects = { classes: { class: ClassCode; subjects: MarkSubject[] }[]; published: boolean };
+
+export type MarkStudent = {
+  registration_id: number;
+  roll_no: string;
+  name_english: string;
+  name_bangla: string | null;
+  class: ClassCode;
+  institute_name: string;
+  marks: { subject_id: number; marks: number | null; absent: boolean }[];
+};
+
+export type SavedMark = {
+  roll_no: string;
+  subject_id: number;
+  marks: number | null;
+  absent: boolean;
+  name_english: string;
+  name_bangla: string | null;
+  class: ClassCode;
+  updated_at: string;
+};
+
+export type MarkRow = { roll_no: string; name_english: string; marks: number | null; absent: boolean; updated_at: string };
+
+/** Everything results day changes: the admin's view, the marks lists, the merit list and the dashboards' panels. */
+export const RESULTS_KEY = ['results'] as const;
+const MARKS_KEY = [...RESULTS_KEY, 'marks'] as const;
+
+export const markSubjectsQuery = queryOptions({
+  queryKey: [...MARKS_KEY, 'subjects'],
+  queryFn: async ({ signal }) => (await apiRequest<MarkSubjects>('/v1/marks/subjects', { method: 'GET', signal })).data,
+});
+
+export async function findStudent(roll: string, signal?: AbortSignal): Promise<MarkStudent> {
+  return (await apiRequest<MarkStudent>(`/v1/marks/student?${new URLSearchParams({ roll_no: roll })}`, { method: 'GET', signal })).data;
+}
+
+/** Marks as typed (the server reads Bengali digits and the absent words). */
+export async function saveMark(body: { roll_no: string; subject_id: number; marks: string }): Promise<{ message: string; data: SavedMark }> {
+  return apiRequest<SavedMark>('/v1/marks', { body });
+}
+
+export const MARKS_PAGE_SIZE = 10;
+
+export const marksListQuery = (subjectId: number, page: number) =>
+  queryOptions({
+    queryKey: [...MARKS_KEY, 'list', subjectId, page],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Paginated<MarkRow>>(
+          `/v1/marks?${new URLSearchParams({ subject_id: String(subjectId), page: String(page), per_page: String(MARKS_PAGE_SIZE) })}`,
+          {
+            method: 'GET',
+            signal,
+          },
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** A marks list key for every subject, to ask again after an import. */
+export const MARKS_LISTS_KEY = [...MARKS_KEY, 'list'] as const;
+
+export type ResultsView = {
+  rules: ResultRuleBody[];
+  processed_at: string | null;
+  published: boolean;
+  published_at: string | null;
+  summary: ResultSummary | null;
+  candidates: number;
+  marked: number;
+  jobs: { process: JobView<ResultSummary> | null; publish: JobView | null };
+};
+
+export const resultsQuery = queryOptions({
+  queryKey: [...RESULTS_KEY, 'view'],
+  queryFn: async ({ signal }) => (await apiRequest<ResultsView>('/v1/results', { method: 'GET', signal })).data,
+  staleTime: 0,
+});
+
+export type MeritRow = {
+  position: number;
+  roll_no: string;
+  name_english: string;
+  name_bangla: string | null;
+  institute_name: string;
+  total: number;
+  state: ResultState;
+  grade: ResultGrade | null;
+};
+
+/** A page of a class's merit list: `total` students with a position (the absent have none). */
+export type MeritPage = { class: ClassCode; total: number; page: number; per_page: number; rows: MeritRow[] };
+
+export const MERIT_PAGE_SIZE = 50;
+
+export const meritQuery = (klass: ClassCode, page: number) =>
+  queryOptions({
+    queryKey: [...RESULTS_KEY, 'merit', klass, page],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<MeritPage>(`/v1/results/merit?${new URLSearchParams({ class: klass, page: String(page), per_page: String(MERIT_PAGE_SIZE) })}`, {
+          method: 'GET',
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+export type InstituteResultRow = {
+  registration_id: number;
+  roll_no: string;
+  name_english: string;
+  name_bangla: string | null;
+  class: ClassCode;
+  total: number;
+  position: number;
+  state: ResultState;
+  grade: ResultGrade | null;
+};
+
+export type InstituteResults = {
+  institute: { id: number; name: string };
+  published: boolean;
+  classes: ({ class: ClassCode } & GradeCounts)[];
+  rows: InstituteResultRow[];
+};
+
+export const instituteResultsQuery = queryOptions({
+  queryKey: [...RESULTS_KEY, 'institute'],
+  queryFn: async ({ signal }) => (await apiRequest<InstituteResults>('/v1/results/institute', { method: 'GET', signal })).data,
+  // A 409 (not published yet) is an answer, not a failure to retry.
+  retry: false,
+});

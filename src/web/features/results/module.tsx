@@ -1,0 +1,6 @@
+/**
+ * Results day's sections (README: Results day): the marks screen at /marks (admins and examiners) and
+ * the results screen at /results (admins), in one chunk: they share their calls and labels.
+ */
+export { MarksScreen as MarksModule } from './MarksScreen';
+export { ResultsScreen as ResultsModule } from './ResultsScreen';
