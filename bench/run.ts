@@ -66,6 +66,10 @@ const SCENARIOS = [
   'allocation',
   'admit-cards-centre',
   'admit-cards-20',
+  'results-processing',
+  'results-publication',
+  'floor-result-lookup',
+  'result-lookup',
   'public-site',
   'public-page',
   'lighthouse',
@@ -313,7 +317,7 @@ async function main() {
   const balancer = balanced ? startBalancer(path.join(tmp, 'haproxy'), balancerPort!, serverPorts) : undefined;
   let server = await startServers();
   const floorPort = await freePort();
-  const floor = wanted('floor-institute-list') ? node('bench/floor.ts', [String(floorPort), dbUrl]) : undefined;
+  const floor = wanted('floor-institute-list') || wanted('floor-result-lookup') ? node('bench/floor.ts', [String(floorPort), dbUrl]) : undefined;
   process.on('exit', () => {
     for (const child of server.children) child.kill('SIGTERM');
     balancer?.kill('SIGTERM');
@@ -360,7 +364,7 @@ async function main() {
       `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})` +
         (result.rows === undefined
           ? ''
-          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile|allocation|admit)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
+          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile|allocation|admit|result)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
     );
   }
 
@@ -871,6 +875,98 @@ async function main() {
       admitCardsScenario(session.instituteTokens.slice(1, 21).map((entry) => ({ headers: { authorization: `Bearer ${entry.token}` }, body: {} }))),
     );
     for (const cleanup of cleanups) await cleanup();
+  }
+
+  /**
+   * Results day on the whole season: every active student made paid, three subjects a class and a mark
+   * per subject per student (halves, spread 0–100), quotas per class; then the processing and the
+   * publication as the admin starts them (an institute's list asked meanwhile), and the public lookup of
+   * random right pairs under load, beside the floor (bare node:http reading the same snapshot) and with
+   * an institute's list asked meanwhile. Everything is put back afterwards.
+   */
+  const resultScenarios = ['results-processing', 'results-publication', 'floor-result-lookup', 'result-lookup'];
+  if (resultScenarios.some(wanted)) {
+    const at = new Date().toISOString();
+    await runSql(async (exec) => {
+      await exec(`update scholarship_registrations set fee_status = 'paid' where status = 1 and fee_status = 'unpaid' and payment_id is null`, []);
+      await exec(`delete from exam_subjects`, []);
+      for (const klass of ['04', '07'])
+        for (const [position, [bn, en]] of [
+          ['বাংলা', 'Bangla'],
+          ['ইংরেজি', 'English'],
+          ['গণিত', 'Mathematics'],
+        ].entries())
+          await exec(`insert into exam_subjects (class, name_bn, name_en, full_marks, position) values (?, ?, ?, 100, ?)`, [klass, bn, en, position]);
+      // Marks from the registration and subject ids, so a run is repeatable: 0–100 in halves.
+      await exec(
+        `insert into marks (registration_id, subject_id, marks, absent, updated_at)
+         select r.id, s.id, ((r.id * 7919 + s.id * 104729) % 201) / 2.0, 0, ? from scholarship_registrations r join exam_subjects s on s.class = r.class
+         where r.status = 1 and r.fee_status = 'paid'`,
+        [at],
+      );
+      await exec(`update result_rules set pass_marks = 99, kind = 'quota', scope = 'class', talent_pool = 5000, general = 10000`, []);
+    });
+    const { rows: candidates } = await readSql<{ n: number }>(`select count(*) as n from scholarship_registrations where status = 1 and fee_status = 'paid'`);
+    const students = Number(candidates[0]?.n ?? 0);
+    /** Starts an admin action that answers a job, and waits for the job, an institute's list asked meanwhile. */
+    const jobAction = async (pathName: string, body: unknown) => {
+      const started = performance.now();
+      const { value: job, pings } = await meanwhile(async () => {
+        const answer = (await (
+          await fetch(`${base}${pathName}`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        ).json()) as { data?: { job_id: number } };
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          const polled = (await (await fetch(`${base}/api/v1/jobs/${answer.data?.job_id}`, { headers: admin })).json()) as {
+            data?: { state: string; done: number; result?: Record<string, unknown> };
+          };
+          if (polled.data?.state !== 'running') return polled.data;
+        }
+      });
+      return { job, pings, seconds: (performance.now() - started) / 1000 };
+    };
+    const processed = await jobAction('/api/v1/results/process', {});
+    notes.push(`results processing: ${students} candidates with 3 marks each, job ${processed.job?.state} in ${round(processed.seconds)} s.`);
+    await scenario('results-processing', `Result processing of ${students.toLocaleString('en')} students (institute list meanwhile)`, async () =>
+      oneAction(processed.seconds, processed.pings, { errors: processed.job?.state === 'done' ? 0 : 1, non2xx: 0, rows: processed.job?.done ?? 0 }),
+    );
+    const published = await jobAction('/api/v1/results/publish', { published: 1 });
+    await scenario('results-publication', 'Publication: the snapshot of every result and the merit lists (institute list meanwhile)', async () =>
+      oneAction(published.seconds, published.pings, {
+        errors: published.job?.state === 'done' ? 0 : 1,
+        non2xx: 0,
+        rows: Number(published.job?.result?.students ?? 0),
+      }),
+    );
+    const { rows: pairs } = await readSql<{ roll_no: string; reg_no: string }>(
+      `select roll_no, reg_no from result_snapshot where version = (select results_version from exams where id = 1) order by reg_no limit 20000`,
+    );
+    const lookupOf = (i: number) => {
+      const pair = pairs[(i * 7919) % Math.max(1, pairs.length)]!;
+      return { path: `/result?roll=${pair.roll_no}&reg=${pair.reg_no}`, headers: { accept: 'text/html' } };
+    };
+    await scenario(
+      'floor-result-lookup',
+      'Floor: bare node:http reading the same snapshot row and writing the same result HTML',
+      () => drive(`http://127.0.0.1:${floorPort}`, lookupOf),
+      true,
+    );
+    await scenario('result-lookup', 'Public result lookup, random right pairs (/result; an institute list meanwhile)', async () => {
+      const { value, pings } = await meanwhile(() => drive(base, lookupOf), list, 50);
+      return { ...value, healthP99Ms: round(percentile(pings, 99)), healthMaxMs: round(pings.at(-1) ?? 0), seconds: duration, rows: value.requests };
+    });
+    await runSql(async (exec) => {
+      await exec(`delete from result_snapshot`, []);
+      await exec(`delete from results`, []);
+      await exec(`delete from marks`, []);
+      await exec(`delete from exam_subjects`, []);
+      await exec(`delete from jobs`, []);
+      await exec(
+        `update exams set results_version = 0, results_processed_at = null, results_summary = null, results_published_at = null, merit_list_files = '{}'`,
+        [],
+      );
+      await exec(`update scholarship_registrations set fee_status = 'unpaid' where fee_status = 'paid' and payment_id is null`, []);
+    });
   }
 
   for (const [name, title, pagePath] of (

@@ -199,7 +199,7 @@ test('the admin enters and imports marks, processes and publishes; a parent on a
 
   await test.step('the admin sets the rule, processes, reads the preview and publishes', async () => {
     await page.getByRole('navigation', { name: bn.nav.label }).getByRole('link', { name: bn.nav.results }).click();
-    await expect(page.getByRole('heading', { name: bn.nav.results })).toBeVisible();
+    await expect(page.getByRole('heading', { name: bn.nav.results, exact: true })).toBeVisible();
     const rule = page.getByTestId('rule-04');
     await rule.getByRole('radio', { name: text.rules.kinds.quota }).check();
     await rule.getByRole('radio', { name: text.rules.scopes.class }).check();

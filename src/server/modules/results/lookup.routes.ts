@@ -68,7 +68,7 @@ ${formHtml(state)}
 </section>`;
 }
 
-function resultMain(doc: ResultDocument, slipHref: string): RawHtml {
+export function resultMain(doc: ResultDocument, slipHref: string): RawHtml {
   return html`<section class="card result">
 <h1>${T.lookupTitle}</h1>
 <dl>

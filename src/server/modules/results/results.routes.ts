@@ -46,13 +46,13 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
   };
 
   api.get('/results', { onRequest: admin, schema: { ...schema, response: { 200: Answer, ...errors } } }, async () => ({
-    data: await readResults(app.db, KINDS),
+    data: await readResults(app.db, app.readPool, KINDS),
   }));
 
   api.post('/results/rules', { onRequest: admin, schema: { ...schema, body: ResultRulesBody, response: { 200: Answer, ...errors } } }, async (request) => {
     await refusePublished();
     await app.db.transaction().execute((trx) => saveRules({ ...caller(request), trx }, request.body.rules));
-    return { message: translate(requestLang(request), 'stored'), data: await readResults(app.db, KINDS) };
+    return { message: translate(requestLang(request), 'stored'), data: await readResults(app.db, app.readPool, KINDS) };
   });
 
   api.post('/results/process', { onRequest: admin, schema: { ...schema, response: { 202: Started, ...errors } } }, async (request, reply) => {

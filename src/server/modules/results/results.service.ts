@@ -1,5 +1,6 @@
 /** The result's state and rules for the admin (README: Results): what the screen shows and what it changes. */
-import { type Kysely, type Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { ReadPool } from '../../db/read-pool.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { ResultRuleBody, ResultSummary } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
@@ -20,7 +21,36 @@ async function latestJob(db: Db, kind: string) {
   return job ? jobView(job) : null;
 }
 
-export async function readResults(db: Db, kinds: { process: string; publish: string }) {
+/**
+ * Candidates (active, paid) and how many of them have a mark: counts over the season, read by the read
+ * pool's worker on SQLite so the screen's visit never holds the event loop.
+ */
+async function markedCounts(db: Kysely<Database>, readPool: ReadPool | undefined) {
+  const count = async (query: { compile(): CompiledQuery }) => {
+    const compiled = query.compile();
+    if (readPool) return (await readPool.firstColumn(compiled.sql, compiled.parameters))[0] ?? 0;
+    const { rows } = await db.executeQuery<{ n: number | string }>(compiled);
+    return Number(rows[0]?.n ?? 0);
+  };
+  const candidates = await count(
+    db
+      .selectFrom('scholarship_registrations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', '=', 1)
+      .where('fee_status', '=', 'paid'),
+  );
+  const marked = await count(
+    db
+      .selectFrom('scholarship_registrations as r')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('r.status', '=', 1)
+      .where('r.fee_status', '=', 'paid')
+      .where((eb) => eb.exists(eb.selectFrom('marks as m').select('m.subject_id').whereRef('m.registration_id', '=', 'r.id'))),
+  );
+  return { candidates, marked };
+}
+
+export async function readResults(db: Kysely<Database>, readPool: ReadPool | undefined, kinds: { process: string; publish: string }) {
   const exam = await db
     .selectFrom('exams')
     .select(['results_processed_at', 'results_summary', 'results_version', 'results_published_at'])
@@ -33,6 +63,7 @@ export async function readResults(db: Db, kinds: { process: string; publish: str
     published: exam.results_version > 0,
     published_at: exam.results_version > 0 ? exam.results_published_at : null,
     summary,
+    ...(await markedCounts(db, readPool)),
     jobs: { process: await latestJob(db, kinds.process), publish: await latestJob(db, kinds.publish) },
   };
 }

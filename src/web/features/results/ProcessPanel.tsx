@@ -56,7 +56,10 @@ export function ProcessPanel({ view }: { view: ResultsView }) {
     setStarting(true);
     setRefusal(null);
     try {
-      setJobId(await startJob('/v1/results/process'));
+      // Watched from the start: a small season's run can end before its first poll.
+      const started = await startJob('/v1/results/process');
+      watching.current = started;
+      setJobId(started);
     } catch (error) {
       setRefusal(failureMessage(error));
     } finally {

@@ -41,8 +41,11 @@ export function PublishPanel({ view }: { view: ResultsView }) {
     setRefusal(null);
     try {
       const { message, data } = await apiRequest<{ job_id?: number; published?: boolean }>('/v1/results/publish', { body: { published } });
-      if (data.job_id) setJobId(data.job_id);
-      else await queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
+      if (data.job_id) {
+        // Watched from the start: a small season's publication can end before its first poll.
+        watching.current = data.job_id;
+        setJobId(data.job_id);
+      } else await queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
       notifySuccess(message);
     } catch (error) {
       setRefusal(failureMessage(error));
