@@ -14,7 +14,8 @@
  * between, so other requests are answered throughout.
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { insertRows } from '../../db/bulk-insert.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { GradeCounts, ResultGrade, ResultState, ResultSummary } from '../../../common/schemas/results.js';
 import type { NumberTable, ReadPool } from '../../db/read-pool.js';
@@ -106,19 +107,6 @@ function gradeOf(rule: ResultRule, total: number, ranked: { talent_pool: number;
   return null;
 }
 
-/** Inserts result rows, `BATCH` a statement; the same SQL text for every full batch, so it is prepared once. */
-async function insertResults(db: Kysely<Database>, rows: unknown[][]): Promise<void> {
-  if (rows.length === 0) return;
-  const placeholders = (n: number) => {
-    let p = 0;
-    const pg = isPostgres(db);
-    const ph = () => (pg ? `$${++p}` : '?');
-    return Array.from({ length: n }, () => `(${RESULT_COLUMNS.map(ph).join(', ')})`).join(', ');
-  };
-  const text = `insert into results (${RESULT_COLUMNS.join(', ')}) values ${placeholders(rows.length)}`;
-  await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
-}
-
 /** Processes every class and records the summary; answers it (the job's result). */
 export async function processResults(db: Kysely<Database>, readPool: ReadPool | undefined, job: RunningJob): Promise<ResultSummary & { stale: boolean }> {
   const started = now();
@@ -186,14 +174,14 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
         grade,
       ]);
       if (pending.length === BATCH) {
-        await insertResults(db, pending);
+        await insertRows(db, 'results', RESULT_COLUMNS, pending);
         pending = [];
         done += BATCH;
         job.progress(done, total);
         await yieldToOthers();
       }
     }
-    await insertResults(db, pending);
+    await insertRows(db, 'results', RESULT_COLUMNS, pending);
     done += pending.length;
     job.progress(done, total);
     summary.classes.push(classCounts);

@@ -6,7 +6,8 @@
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { insertRows } from '../../db/bulk-insert.js';
 import type { ResultDocument, ResultGrade, ResultState } from '../../../common/schemas/results.js';
 import type { ReadPool } from '../../db/read-pool.js';
 import type { Database } from '../../db/types.js';
@@ -37,28 +38,11 @@ type StudentRow = {
 };
 type MarkRow = { registration_id: number; subject_id: number; marks: number | null; absent: number };
 
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /** Rows of a read: by the read pool's worker on SQLite (off the event loop), on the connection otherwise. */
 async function readRows<Row>(db: Kysely<Database>, readPool: ReadPool | undefined, query: { compile(): CompiledQuery<Row> }): Promise<Row[]> {
   const compiled = query.compile();
   if (readPool) return readPool.rows<Row>(compiled.sql, compiled.parameters);
   return (await db.executeQuery<Row>(compiled)).rows;
-}
-
-const insertTexts = new Map<string, string>();
-async function insertSnapshot(db: Kysely<Database>, rows: unknown[][]): Promise<void> {
-  if (rows.length === 0) return;
-  const pg = isPostgres(db);
-  const key = `${pg}:${rows.length}`;
-  let text = insertTexts.get(key);
-  if (!text) {
-    let p = 0;
-    const ph = () => (pg ? `$${++p}` : '?');
-    text = `insert into result_snapshot (${SNAPSHOT_COLUMNS.join(', ')}) values ${Array.from({ length: rows.length }, () => `(${SNAPSHOT_COLUMNS.map(ph).join(', ')})`).join(', ')}`;
-    if (rows.length === BATCH) insertTexts.set(key, text);
-  }
-  await db.executeQuery(CompiledQuery.raw(text, rows.flat()));
 }
 
 /** Builds the snapshot of the processed result and makes it the live one; answers its version and size. */
@@ -151,7 +135,7 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
       };
       return [version, student.roll_no, student.reg_no, student.birth_certificate_no, JSON.stringify(doc)];
     });
-    await insertSnapshot(db, rows);
+    await insertRows(db, 'result_snapshot', SNAPSHOT_COLUMNS, rows);
     after = last;
     done += students.length;
     job.progress(done, total);
