@@ -889,7 +889,8 @@ async function main() {
     const at = new Date().toISOString();
     await runSql(async (exec) => {
       await exec(`update scholarship_registrations set fee_status = 'paid' where status = 1 and fee_status = 'unpaid' and payment_id is null`, []);
-      await exec(`delete from exam_subjects`, []);
+      // A run stopped half-way leaves its marks and results: start from none.
+      for (const table of ['result_snapshot', 'results', 'marks', 'exam_subjects']) await exec(`delete from ${table}`, []);
       for (const klass of ['04', '07'])
         for (const [position, [bn, en]] of [
           ['বাংলা', 'Bangla'],

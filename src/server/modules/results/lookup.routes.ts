@@ -136,11 +136,14 @@ export function resultLookupRoutes(app: FastifyInstance): void {
 
   const head = { title: T.lookupTitle, path: PATH };
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, main: RawHtml) => app.sendInSiteFrame(request, reply, status, head, main);
+  // The empty form is what a search engine should lead families to; every answer stays out of its index.
+  const formPage = (request: FastifyRequest, reply: FastifyReply, main: RawHtml) =>
+    app.sendInSiteFrame(request, reply, 200, { ...head, description: T.lookupIntro, noindex: false }, main);
 
   const answerPage = (request: FastifyRequest, reply: FastifyReply, answer: Exclude<LookupAnswer, { kind: 'found' }>) => {
     switch (answer.kind) {
       case 'form':
-        return page(request, reply, answer.state.errors ? 422 : 200, lookupMain(answer.state));
+        return answer.state.errors ? page(request, reply, 422, lookupMain(answer.state)) : formPage(request, reply, lookupMain(answer.state));
       case 'unpublished':
         return page(request, reply, 200, lookupMain({ message: T.notPublished }));
       case 'limited':
@@ -173,7 +176,7 @@ ${CLASS_CODES.map((klass) => {
   return html`<li><a href="${MERIT}/${klass}">${T.meritOf(klass)}</a>${pdf ? html` · <a href="${MERIT}/${klass}.pdf">${T.meritPdf}</a>` : null}</li>`;
 })}
 </ul></section>`;
-    return app.sendInSiteFrame(request, reply, 200, { title: T.meritTitle, path: MERIT }, main);
+    return app.sendInSiteFrame(request, reply, 200, { title: T.meritTitle, path: MERIT, description: T.meritIntro, noindex: false }, main);
   });
 
   app.get<{ Params: { list: string } }>(`${MERIT}/:list`, async (request, reply) => {

@@ -51,38 +51,31 @@ function count(counts: GradeCounts, state: ResultState, grade: ResultGrade | nul
 
 /** A class's candidates in merit order, one row of numbers each (see the column constants). */
 async function readClass(db: Kysely<Database>, readPool: ReadPool | undefined, klass: string, subjectIds: number[]): Promise<NumberTable> {
-  const perStudent = db
-    .selectFrom('marks')
-    .select([
-      'registration_id',
-      (eb) => eb.fn.sum<number>('marks').as('total'),
-      (eb) => eb.fn.count<number>('marks').as('numbers'),
-      (eb) => eb.fn.countAll<number>().as('entered'),
-      // Each subject's marks, to break ties with in the exam's order (-1: not entered, or absent).
-      ...subjectIds.map((id, i) => sql<number>`coalesce(max(case when subject_id = ${id} then marks end), -1)`.as(`s${i}`)),
-    ])
-    .where('subject_id', 'in', subjectIds.length > 0 ? subjectIds : [0])
-    .groupBy('registration_id');
+  // Grouped in the outer query, each student's marks reached through the marks' key: a grouped subquery
+  // joined to the students was scanned whole for each student on SQLite (a million times a million).
+  const ids = subjectIds.length > 0 ? subjectIds : [0];
   const query = db
     .selectFrom('scholarship_registrations as r')
     .innerJoin('users as u', 'u.id', 'r.institute_id')
-    .leftJoin(perStudent.as('m'), 'm.registration_id', 'r.id')
+    .leftJoin('marks as m', (join) => join.onRef('m.registration_id', '=', 'r.id').on('m.subject_id', 'in', ids))
     .select([
       'r.id',
       sql<number>`cast(r.roll_no as ${sql.raw(isPostgres(db) ? 'bigint' : 'integer')})`.as('roll'),
       'r.institute_id',
       'u.zilla_id',
       'u.upozilla_id',
-      sql<number>`coalesce(m.total, 0)`.as('total'),
-      sql<number>`coalesce(m.numbers, 0)`.as('numbers'),
-      sql<number>`coalesce(m.entered, 0)`.as('entered'),
+      sql<number>`coalesce(sum(m.marks), 0)`.as('total'),
+      sql<number>`count(m.marks)`.as('numbers'),
+      sql<number>`count(m.subject_id)`.as('entered'),
     ])
     .where('r.class', '=', klass)
     .where('r.status', '=', 1)
     .where('r.fee_status', '=', 'paid')
-    .orderBy(sql`case when coalesce(m.numbers, 0) > 0 then 0 else 1 end`)
-    .orderBy(sql`coalesce(m.total, 0) desc`)
-    .$call((q) => subjectIds.reduce((ordered, _, i) => ordered.orderBy(sql`coalesce(m.${sql.ref(`s${i}`)}, -1) desc`), q))
+    .groupBy(['r.id', 'r.roll_no', 'r.institute_id', 'u.zilla_id', 'u.upozilla_id'])
+    .orderBy(sql`case when count(m.marks) > 0 then 0 else 1 end`)
+    .orderBy(sql`coalesce(sum(m.marks), 0) desc`)
+    // Each subject's marks in the exam's order breaks ties (-1: not entered, or absent).
+    .$call((q) => subjectIds.reduce((ordered, id) => ordered.orderBy(sql`coalesce(max(case when m.subject_id = ${id} then m.marks end), -1) desc`), q))
     .orderBy('r.roll_no');
   const compiled = query.compile();
   if (readPool) return readPool.table(compiled.sql, compiled.parameters);

@@ -296,6 +296,9 @@ describe('publication and the public lookup', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('RESULT STUDENT 2');
+    // A family's answer is kept out of search engines; the form is what they should find.
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect((await t.app.inject({ method: 'GET', url: '/result' })).body).not.toContain('noindex');
     expect(res.body).toContain('ট্যালেন্টপুল বৃত্তি');
     expect(res.body).toContain('২৭০');
     expect(res.body).not.toContain('RESULT STUDENT 3');

@@ -83,8 +83,8 @@ export function siteRoutes(app: FastifyInstance): void {
   const MAIN_MARK = '\u0000main\u0000';
   const frames = new WeakMap<Rendered, [string, string]>();
   app.decorate('sendInSiteFrame', async (request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: RawHtml) => {
-    const key = `frame:${isSiteHost(request) ? 'site' : 'app'}:${head.path}:${head.title}`;
-    const cached = await cache.get(key, () => page(request, 200, { ...head, noindex: true }, () => raw(MAIN_MARK)));
+    const key = `frame:${isSiteHost(request) ? 'site' : 'app'}:${head.path}:${head.title}:${head.noindex ?? true}`;
+    const cached = await cache.get(key, () => page(request, 200, { ...head, noindex: head.noindex ?? true }, () => raw(MAIN_MARK)));
     let parts = frames.get(cached);
     if (!parts) {
       const at = cached.body.indexOf(MAIN_MARK);
@@ -265,7 +265,7 @@ declare module 'fastify' {
     invalidateSite(): void;
     /** Answers `main` as a page of the public site (its header, menu and footer), not cached and not indexed. */
     sendSitePage(request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: (frame: Frame) => RawHtml): Promise<FastifyReply>;
-    /** The same in a frame rendered once and cached with the site's pages: for a page every visitor gets their own of, under load. */
+    /** The same in a frame rendered once and cached with the site's pages: for a page every visitor gets their own of, under load (not indexed unless `noindex: false`). */
     sendInSiteFrame(request: FastifyRequest, reply: FastifyReply, status: number, head: Head, main: RawHtml): Promise<FastifyReply>;
   }
 }
