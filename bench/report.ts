@@ -130,6 +130,24 @@ export function verdicts(report: Report): Verdict[] {
       met: manyCards.errors === 0 && (manyCards.healthP99Ms ?? Infinity) < 500,
     });
   }
+  // Results day: a season processed in under a minute; the lookup holds the rush from the snapshot, beside its floor.
+  const processed = by('results-processing');
+  if (processed) {
+    out.push({
+      budget: `result processing of ${processed.rows} students < 60 s`,
+      measured: `${processed.seconds} s; an institute list meanwhile p99 ${processed.healthP99Ms} ms, slowest ${processed.healthMaxMs} ms`,
+      met: (processed.seconds ?? Infinity) < 60 && processed.errors === 0,
+    });
+  }
+  const lookup = by('result-lookup');
+  if (lookup) {
+    const floor = by('floor-result-lookup');
+    out.push({
+      budget: 'public result lookup ≥ 10,000 req/s, p99 < 50 ms (SQLite)',
+      measured: `${lookup.rps} req/s, p99 ${lookup.p99} ms${floor ? ` (floor ${floor.rps} req/s: ${Math.round((lookup.rps / floor.rps) * 100)}%)` : ''}; an institute list meanwhile p99 ${lookup.healthP99Ms} ms`,
+      met: lookup.rps >= 10_000 && lookup.p99 < 50 && lookup.errors === 0 && lookup.non2xx === 0,
+    });
+  }
   const create = by('registration-create');
   if (create) {
     out.push({

@@ -190,6 +190,8 @@ async function runSql(work: (exec: (sql: string, params: unknown[]) => Promise<v
     db.pragma('busy_timeout = 10000');
     try {
       await work(async (sql, params) => void db.prepare(sql).run(...params));
+      // The setup's writes are copied into the database here, so the server does not pay for them at its first commit.
+      db.pragma('wal_checkpoint(PASSIVE)');
     } finally {
       db.close();
     }
