@@ -206,12 +206,12 @@ ${CLASS_CODES.map((klass) => {
 ${
   rows.length === 0
     ? html`<p>${T.meritEmpty}</p>`
-    : html`<div class="table-scroll"><table class="merit-table">
-<thead><tr><th scope="col">${T.position}</th><th scope="col">${T.roll}</th><th scope="col">${T.name}</th><th scope="col">${T.institute}</th><th scope="col">${T.grade}</th></tr></thead>
+    : html`<table class="merit-table">
+<thead><tr><th scope="col">${T.positionAndRoll}</th><th scope="col">${T.student}</th></tr></thead>
 <tbody>${rows.map(
         (row) =>
-          html`<tr><td>${bengaliNumber(row.position)}</td><td>${row.roll_no}</td><td>${row.name_bangla ?? row.name_english}${row.name_bangla ? html`<br><span lang="en">${row.name_english}</span>` : null}</td><td>${row.institute_name ?? ''}</td><td>${row.grade ? T.grades[row.grade] : ''}</td></tr>`,
-      )}</tbody></table></div>`
+          html`<tr><td class="merit-place"><strong>${bengaliNumber(row.position)}</strong><span class="merit-roll">${row.roll_no}</span></td><td class="merit-student"><strong>${row.name_bangla ?? row.name_english}</strong>${row.name_bangla ? html`<span lang="en">${row.name_english}</span>` : null}<span>${row.institute_name ?? ''}</span>${row.grade ? html`<span class="result-grade">${T.grades[row.grade]}</span>` : null}</td></tr>`,
+      )}</tbody></table>`
 }
 ${pages > 1 ? html`<nav class="pager">${pageNumber > 1 ? html`<a href="${link(pageNumber - 1)}">${T.previous}</a>` : null} <span>${T.pageOf(bengaliNumber(pageNumber), bengaliNumber(pages))}</span> ${pageNumber < pages ? html`<a href="${link(pageNumber + 1)}">${T.next}</a>` : null}</nav>` : null}
 </section>`;

@@ -373,7 +373,7 @@ describe('the slip and the merit list', () => {
     const list = await t.app.inject({ method: 'GET', url: '/merit-list/04' });
     expect(list.statusCode).toBe(200);
     // The class quota's eight holders in merit order, and nobody else.
-    const rolls = [...list.body.matchAll(/<td>(\d{10})<\/td>/g)].map((m) => m[1]);
+    const rolls = [...list.body.matchAll(/<span class="merit-roll">(\d{10})<\/span>/g)].map((m) => m[1]);
     expect(rolls).toEqual([2, 3, 1, 4, 5, 7, 6, 8].map((i) => s[i]!.roll_no));
     const pdf = await t.app.inject({ method: 'GET', url: '/merit-list/04.pdf' });
     expect(pdf.statusCode).toBe(200);

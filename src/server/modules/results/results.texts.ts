@@ -21,6 +21,8 @@ export const RESULT_TEXT = {
   absent: 'অনুপস্থিত',
   total: 'মোট',
   position: 'মেধাক্রম',
+  positionAndRoll: 'মেধাক্রম ও রোল',
+  student: 'শিক্ষার্থী',
   state: 'ফলাফল',
   grade: 'বৃত্তি',
   noGrade: 'বৃত্তি পায়নি',
