@@ -1121,6 +1121,9 @@ export const bnOffice = {
       centre_create: 'নতুন কেন্দ্র',
       centre_update: 'কেন্দ্র পরিবর্তন',
       marks_update: 'নম্বর দেওয়া বা পরিবর্তন',
+      results_rules: 'ফলাফলের নিয়ম পরিবর্তন',
+      results_process: 'ফলাফল প্রস্তুত',
+      results_publish: 'ফলাফল প্রকাশ বা প্রত্যাহার',
     },
   },
   results: {

@@ -1119,6 +1119,9 @@ export const enOffice = {
       centre_create: 'Centre created',
       centre_update: 'Centre changed',
       marks_update: 'Marks entered or changed',
+      results_rules: 'Result rules changed',
+      results_process: 'Result processed',
+      results_publish: 'Result published or withdrawn',
     },
   },
   results: {
