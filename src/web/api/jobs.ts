@@ -2,7 +2,8 @@
  * Long work the server runs as a job (architecture §9: allocation, big PDFs): its state and progress
  * (GET /api/v1/jobs/{id}), watched every second while it runs, and the file it made (GET …/file).
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { isMessageKey, translate } from '../../common/messages';
 import { saveBlob } from '../components/export/exportData';
 import { filenameFromDisposition } from '../components/export/fileName';
@@ -69,4 +70,32 @@ export async function downloadAttachment(path: string, fallbackName: string): Pr
   const name = filenameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
   saveBlob(await response.blob(), name);
   return name;
+}
+
+/**
+ * The job a screen shows (its last one, or one it starts) asked every second while it runs; `onEnd`
+ * runs once when a job started here, or seen running here, ends. A job is watched from its start, so a
+ * small run that ends before the first poll still brings the screen's fresh numbers.
+ */
+export function useWatchedJob<Result>(initial: number | null | (() => number | null), onEnd: (job: JobView<Result>) => void) {
+  const [jobId, setJobId] = useState<number | null>(initial);
+  const query = useQuery({ ...jobQuery<Result>(jobId ?? 0), enabled: jobId !== null });
+  const state = query.data?.state;
+  const watching = useRef<number | null>(null);
+  const ended = useRef(onEnd);
+  useEffect(() => {
+    ended.current = onEnd;
+  });
+  useEffect(() => {
+    if (state === 'running') watching.current = jobId;
+    else if (state && query.data && watching.current === jobId) {
+      watching.current = null;
+      ended.current(query.data);
+    }
+  }, [state, jobId, query.data]);
+  const watch = (id: number) => {
+    watching.current = id;
+    setJobId(id);
+  };
+  return { jobId, query, job: query.data, state, watch };
 }

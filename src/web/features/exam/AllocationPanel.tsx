@@ -5,14 +5,14 @@
  */
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArmchair, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEATINGS, type Seating } from '../../../common/constants';
 import { ApiError } from '../../api/client';
 import { EXAM_KEY, type ExamView } from '../../api/exam';
-import { jobFailure, jobQuery } from '../../api/jobs';
-import { JobProgress } from '../../components/JobProgress';
+import { jobFailure, useWatchedJob } from '../../api/jobs';
+import { JobStatus } from '../../components/JobProgress';
 import { failureMessage, notifyError } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
@@ -38,32 +38,26 @@ export function AllocationPanel({ exam, centreNames }: { exam: ExamView; centreN
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [seating, setSeating] = useState<Seating>(exam.seating);
-  const [jobId, setJobId] = useState<number | null>(lastAllocationJob);
   const [starting, setStarting] = useState(false);
-  const job = useQuery({ ...jobQuery<Report>(jobId ?? 0), enabled: jobId !== null });
+  // When a run ends, the totals and the centres' seat counts are fetched again.
+  const { query, watch } = useWatchedJob<Report>(lastAllocationJob, (ended) => {
+    if (ended.state !== 'done') return;
+    void queryClient.invalidateQueries({ queryKey: EXAM_KEY });
+    void queryClient.invalidateQueries({ queryKey: centres.queries.all });
+  });
 
   // A job this device no longer may see (another database, another admin's) is forgotten.
-  const gone = job.error instanceof ApiError && job.error.status === 404;
-  const state = gone ? undefined : job.data?.state;
+  const gone = query.error instanceof ApiError && query.error.status === 404;
+  const job = gone ? undefined : query.data;
+  const state = job?.state;
   useEffect(() => {
     if (gone) forgetAllocationJob();
   }, [gone]);
 
-  // When a run started here ends, the totals and the centres' seat counts are fetched again.
-  const startedHere = useRef<number | null>(null);
-  useEffect(() => {
-    if (state !== 'done' || startedHere.current !== jobId) return;
-    startedHere.current = null;
-    void queryClient.invalidateQueries({ queryKey: EXAM_KEY });
-    void queryClient.invalidateQueries({ queryKey: centres.queries.all });
-  }, [state, jobId, queryClient]);
-
   const run = async () => {
     setStarting(true);
     try {
-      const id = await startAllocation(seating);
-      startedHere.current = id;
-      setJobId(id);
+      watch(await startAllocation(seating));
     } catch (error) {
       notifyError(failureMessage(error));
     } finally {
@@ -105,21 +99,15 @@ export function AllocationPanel({ exam, centreNames }: { exam: ExamView; centreN
             {t('exam.allocation.run')}
           </Button>
         </div>
-        {state === 'running' && job.data && (
-          <JobProgress
-            done={job.data.done}
-            total={job.data.total}
-            caption={t('exam.allocation.running')}
-            label={t('exam.allocation.progressLabel')}
-            testId="allocation-progress"
-          />
-        )}
-        {state === 'failed' && job.data && (
-          <Alert color="red" variant="light" data-testid="allocation-failed">
-            {t('exam.allocation.failed', { reason: jobFailure(job.data.error) })}
-          </Alert>
-        )}
-        {state === 'done' && job.data?.result && <AllocationReport report={job.data.result} centreNames={centreNames} />}
+        <JobStatus
+          job={job}
+          caption={t('exam.allocation.running')}
+          label={t('exam.allocation.progressLabel')}
+          failed={(ended) => t('exam.allocation.failed', { reason: jobFailure(ended.error) })}
+          testId="allocation-progress"
+          failedTestId="allocation-failed"
+        />
+        {state === 'done' && job?.result && <AllocationReport report={job.result} centreNames={centreNames} />}
       </Stack>
     </Paper>
   );

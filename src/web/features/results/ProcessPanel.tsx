@@ -6,12 +6,12 @@
  */
 import { Alert, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../../common/schemas/results';
-import { jobFailure, jobQuery, startJob } from '../../api/jobs';
-import { JobProgress } from '../../components/JobProgress';
+import { jobFailure, startJob, useWatchedJob } from '../../api/jobs';
+import { JobStatus } from '../../components/JobProgress';
 import { failureMessage } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatDateTime, formatNumber } from '../../i18n/format';
@@ -36,30 +36,19 @@ export function ProcessPanel({ view }: { view: ResultsView }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const queryClient = useQueryClient();
-  const [jobId, setJobId] = useState<number | null>(view.jobs.process?.id ?? null);
   const [starting, setStarting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const job = useQuery({ ...jobQuery<ResultSummary>(jobId ?? 0), enabled: jobId !== null });
-  const state = job.data?.state;
-
-  // A run seen running (here or by another admin) that ends brings the preview, the merit list and the dashboards' numbers.
-  const watching = useRef<number | null>(null);
-  useEffect(() => {
-    if (state === 'running') watching.current = jobId;
-    else if (state && watching.current === jobId) {
-      watching.current = null;
-      void queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
-    }
-  }, [state, jobId, queryClient]);
+  // A run that ends brings the preview, the merit list and the dashboards' numbers.
+  const { job, state, watch } = useWatchedJob<ResultSummary>(
+    view.jobs.process?.id ?? null,
+    () => void queryClient.invalidateQueries({ queryKey: RESULTS_KEY }),
+  );
 
   const run = async () => {
     setStarting(true);
     setRefusal(null);
     try {
-      // Watched from the start: a small season's run can end before its first poll.
-      const started = await startJob('/v1/results/process');
-      watching.current = started;
-      setJobId(started);
+      watch(await startJob('/v1/results/process'));
     } catch (error) {
       setRefusal(failureMessage(error));
     } finally {
@@ -102,20 +91,14 @@ export function ProcessPanel({ view }: { view: ResultsView }) {
             {refusal}
           </Alert>
         )}
-        {state === 'running' && job.data && (
-          <JobProgress
-            done={job.data.done}
-            total={job.data.total}
-            caption={t('results.process.running')}
-            label={t('results.process.progressLabel')}
-            testId="results-process-progress"
-          />
-        )}
-        {state === 'failed' && job.data && (
-          <Alert color="red" variant="light" data-testid="results-process-failed">
-            {t('results.process.failed', { reason: jobFailure(job.data.error) })}
-          </Alert>
-        )}
+        <JobStatus
+          job={job}
+          caption={t('results.process.running')}
+          label={t('results.process.progressLabel')}
+          failed={(ended) => t('results.process.failed', { reason: jobFailure(ended.error) })}
+          testId="results-process-progress"
+          failedTestId="results-process-failed"
+        />
         {stale && (
           <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="results-stale">
             {t('results.process.stale')}

@@ -6,12 +6,12 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconWorldUpload, IconWorldOff } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/client';
-import { jobFailure, jobQuery } from '../../api/jobs';
-import { JobProgress } from '../../components/JobProgress';
+import { jobFailure, useWatchedJob } from '../../api/jobs';
+import { JobStatus } from '../../components/JobProgress';
 import { failureMessage, notifySuccess } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
@@ -21,31 +21,17 @@ export function PublishPanel({ view }: { view: ResultsView }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const queryClient = useQueryClient();
-  const [jobId, setJobId] = useState<number | null>(view.jobs.publish?.id ?? null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== null });
-  const state = job.data?.state;
-
-  const watching = useRef<number | null>(null);
-  useEffect(() => {
-    if (state === 'running') watching.current = jobId;
-    else if (state && watching.current === jobId) {
-      watching.current = null;
-      void queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
-    }
-  }, [state, jobId, queryClient]);
+  const { job, state, watch } = useWatchedJob(view.jobs.publish?.id ?? null, () => void queryClient.invalidateQueries({ queryKey: RESULTS_KEY }));
 
   const send = async (published: 0 | 1) => {
     setBusy(true);
     setRefusal(null);
     try {
       const { message, data } = await apiRequest<{ job_id?: number; published?: boolean }>('/v1/results/publish', { body: { published } });
-      if (data.job_id) {
-        // Watched from the start: a small season's publication can end before its first poll.
-        watching.current = data.job_id;
-        setJobId(data.job_id);
-      } else await queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
+      if (data.job_id) watch(data.job_id);
+      else await queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
       notifySuccess(message);
     } catch (error) {
       setRefusal(failureMessage(error));
@@ -109,20 +95,13 @@ export function PublishPanel({ view }: { view: ResultsView }) {
             {refusal}
           </Alert>
         )}
-        {state === 'running' && job.data && (
-          <JobProgress
-            done={job.data.done}
-            total={job.data.total}
-            caption={t('results.publish.running')}
-            label={t('results.publish.progressLabel')}
-            testId="results-publish-progress"
-          />
-        )}
-        {state === 'failed' && job.data && (
-          <Alert color="red" variant="light">
-            {t('results.publish.failed', { reason: jobFailure(job.data.error) })}
-          </Alert>
-        )}
+        <JobStatus
+          job={job}
+          caption={t('results.publish.running')}
+          label={t('results.publish.progressLabel')}
+          failed={(ended) => t('results.publish.failed', { reason: jobFailure(ended.error) })}
+          testId="results-publish-progress"
+        />
       </Stack>
     </Paper>
   );
