@@ -5,7 +5,7 @@
  * - for an admin: the same numbers across institutes, boys and girls per class as a chart and a
  *   table, the results analytics (once processed), the per-institute list, and the profile card.
  */
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconList, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -15,7 +15,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
 import type { PublicUser } from '../../../common/schemas/user';
 import { useCurrentUser } from '../../auth/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { failureMessage } from '../../components/notify';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useLanguage } from '../../i18n';
 import { sectionPath } from '../../shell/sections';
 import { ClassTable, SeasonBanner, StatCards } from './AnalyticsBlocks';
@@ -49,20 +49,6 @@ function QuickLinks() {
   );
 }
 
-function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" title={t('analytics.loadFailed')}>
-      <Group justify="space-between">
-        <Text size="sm">{failureMessage(error)}</Text>
-        <Button size="xs" variant="white" color="red" onClick={retry}>
-          {t('common.retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
-
 const NumbersSkeleton = () => <Skeleton h={220} radius="md" />;
 
 function InstituteDashboard({ user, students, results }: { user: PublicUser; students: ReactNode; results: ReactNode }) {
@@ -85,7 +71,7 @@ function InstituteDashboard({ user, students, results }: { user: PublicUser; stu
         </>
       ) : analytics.isError ? (
         <>
-          <LoadFailed error={analytics.error} retry={() => void analytics.refetch()} />
+          <LoadFailed title={t('analytics.loadFailed')} error={analytics.error} retry={() => void analytics.refetch()} />
           <ProfileCard user={user} />
         </>
       ) : (
@@ -120,7 +106,7 @@ function AdminDashboard({ user, results }: { user: PublicUser; results: ReactNod
           <InstituteTable page={analytics.data.institutes} state={institutes} onChange={setInstitutes} loading={analytics.isFetching} />
         </>
       ) : analytics.isError ? (
-        <LoadFailed error={analytics.error} retry={() => void analytics.refetch()} />
+        <LoadFailed title={t('analytics.loadFailed')} error={analytics.error} retry={() => void analytics.refetch()} />
       ) : (
         <NumbersSkeleton />
       )}

@@ -1,28 +1,13 @@
 /** The admin's exam screen (issue 13 §1, §4): whether admit cards are out, then the exam form. */
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { examQuery } from '../../api/exam';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { failureMessage } from '../../components/notify';
+import { LoadFailed } from '../../components/LoadFailed';
 import { ExamForm } from './ExamForm';
 import { PublishCard } from './PublishCard';
-
-/** The exam could not be read: why, and a retry. */
-export function ExamLoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" title={t('exam.loadFailed')}>
-      <Group justify="space-between">
-        <Text size="sm">{failureMessage(error)}</Text>
-        <Button size="xs" variant="white" color="red" onClick={retry}>
-          {t('common.retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
 
 export function ExamScreen() {
   const { t } = useTranslation();
@@ -36,7 +21,7 @@ export function ExamScreen() {
       {exam.isPending ? (
         <FullPageLoader minHeight={240} />
       ) : exam.isError ? (
-        <ExamLoadFailed error={exam.error} retry={() => void exam.refetch()} />
+        <LoadFailed title={t('exam.loadFailed')} error={exam.error} retry={() => void exam.refetch()} />
       ) : (
         <>
           <PublishCard exam={exam.data} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { examQuery } from '../../api/exam';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { AllocationPanel } from './AllocationPanel';
-import { ExamLoadFailed } from './ExamScreen';
+import { LoadFailed } from '../../components/LoadFailed';
 import { MoveSeatsForm } from './MoveSeatsForm';
 import { useCentreChoices } from './useCentreChoices';
 
@@ -21,7 +21,7 @@ export function SeatsScreen() {
       {exam.isPending ? (
         <FullPageLoader minHeight={240} />
       ) : exam.isError ? (
-        <ExamLoadFailed error={exam.error} retry={() => void exam.refetch()} />
+        <LoadFailed title={t('exam.loadFailed')} error={exam.error} retry={() => void exam.refetch()} />
       ) : (
         <>
           <AllocationPanel exam={exam.data} centreNames={choices.names} />

@@ -13,7 +13,7 @@ import { useLanguage } from '../../i18n';
 import { localizeDigits } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
 import { markSubjectsQuery, type MarkSubjects } from './api';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../components/LoadFailed';
 import { MarkGrid } from './MarkGrid';
 import { MarksImport } from './MarksImport';
 import { RecentMarks } from './RecentMarks';
@@ -118,7 +118,7 @@ export function MarksScreen() {
       {subjects.isPending ? (
         <FullPageLoader minHeight={240} />
       ) : subjects.isError ? (
-        <LoadFailed error={subjects.error} retry={() => void subjects.refetch()} />
+        <LoadFailed title={t('results.loadFailed')} error={subjects.error} retry={() => void subjects.refetch()} />
       ) : (
         <MarksEntry data={subjects.data} />
       )}

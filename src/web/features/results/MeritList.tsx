@@ -10,7 +10,7 @@ import { formatNumber, localizeDigits } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
 import { meritQuery } from './api';
 import { resultColor, resultText, studentName } from './labels';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../components/LoadFailed';
 
 export function MeritList() {
   const { t } = useTranslation();
@@ -39,7 +39,7 @@ export function MeritList() {
           />
         </Group>
         {list.isError ? (
-          <LoadFailed error={list.error} retry={() => void list.refetch()} />
+          <LoadFailed title={t('results.loadFailed')} error={list.error} retry={() => void list.refetch()} />
         ) : list.data && list.data.rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('results.merit.empty')}

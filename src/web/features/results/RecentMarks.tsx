@@ -7,7 +7,7 @@ import { useLanguage } from '../../i18n';
 import { formatDateTime, formatNumber, localizeDigits } from '../../i18n/format';
 import { marksListQuery, type MarkSubject } from './api';
 import { markText } from './labels';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../components/LoadFailed';
 
 export function RecentMarks({ subject, title }: { subject: MarkSubject; title: string }) {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export function RecentMarks({ subject, title }: { subject: MarkSubject; title: s
           )}
         </Group>
         {list.isError ? (
-          <LoadFailed error={list.error} retry={() => void list.refetch()} />
+          <LoadFailed title={t('results.loadFailed')} error={list.error} retry={() => void list.refetch()} />
         ) : list.data && list.data.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('results.marks.noneYet')}

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { resultsQuery } from './api';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../components/LoadFailed';
 import { MeritList } from './MeritList';
 import { ProcessPanel } from './ProcessPanel';
 import { PublishPanel } from './PublishPanel';
@@ -24,7 +24,7 @@ export function ResultsScreen() {
       {view.isPending ? (
         <FullPageLoader minHeight={240} />
       ) : view.isError ? (
-        <LoadFailed error={view.error} retry={() => void view.refetch()} />
+        <LoadFailed title={t('results.loadFailed')} error={view.error} retry={() => void view.refetch()} />
       ) : (
         <>
           <Title order={3} size="h5">

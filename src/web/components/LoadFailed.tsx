@@ -1,12 +1,12 @@
-/** Results day's data could not be read: why, and a retry. */
+/** A screen's data could not be read: what, why, and a retry. */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../components/notify';
+import { failureMessage } from './notify';
 
-export function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+export function LoadFailed({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" title={t('results.loadFailed')}>
+    <Alert color="red" variant="light" title={title}>
       <Group justify="space-between">
         <Text size="sm">{failureMessage(error)}</Text>
         <Button size="xs" variant="white" color="red" onClick={retry}>
