@@ -9,8 +9,9 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { type Compilable, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Seating } from '../../../common/constants.js';
+import { firstColumnOf } from '../../db/off-loop-reads.js';
 import type { ReadPool } from '../../db/read-pool.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
@@ -52,14 +53,6 @@ export function sameToken(stored: string, given: string): boolean {
   const a = Buffer.from(stored);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The first column of a query's rows as numbers, read by a worker on SQLite (off the event loop). */
-async function numbers(db: Kysely<Database>, query: Compilable, readPool: ReadPool | undefined): Promise<number[]> {
-  const compiled = query.compile();
-  if (readPool) return readPool.firstColumn(compiled.sql, compiled.parameters);
-  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
-  return rows.map((row) => Number(Object.values(row)[0]));
 }
 
 async function activeCentres(db: Kysely<Database>): Promise<Map<number, Centre>> {
@@ -180,7 +173,7 @@ export async function allocateSeats(
     const unseated: number[] = [];
     for (let i = 0; i < group.institutes.length; i += INSTITUTES_PER_READ) {
       const institutes = group.institutes.slice(i, i + INSTITUTES_PER_READ);
-      const released = await numbers(
+      const released = await firstColumnOf(
         db,
         db
           .selectFrom('exam_seats as s')
@@ -191,7 +184,7 @@ export async function allocateSeats(
         readPool,
       );
       if (released.length > 0) await release(released);
-      const [kept] = await numbers(
+      const [kept] = await firstColumnOf(
         db,
         db
           .selectFrom('exam_seats as s')
@@ -203,7 +196,7 @@ export async function allocateSeats(
       );
       report.kept += kept ?? 0;
       unseated.push(
-        ...(await numbers(
+        ...(await firstColumnOf(
           db,
           db
             .selectFrom('scholarship_registrations as r')
@@ -244,7 +237,7 @@ export async function allocateSeats(
         if (pending.length >= BATCH) await flush();
       }
       if (short.length > 0) {
-        const institutesShort = await numbers(
+        const institutesShort = await firstColumnOf(
           db,
           db
             .selectFrom('scholarship_registrations')

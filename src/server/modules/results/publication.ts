@@ -6,10 +6,10 @@
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { insertRows } from '../../db/bulk-insert.js';
+import { rowsOf } from '../../db/off-loop-reads.js';
 import type { ResultDocument, ResultGrade, ResultState } from '../../../common/schemas/results.js';
-import type { ReadPool } from '../../db/read-pool.js';
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
@@ -38,13 +38,6 @@ type StudentRow = {
 };
 type MarkRow = { registration_id: number; subject_id: number; marks: number | null; absent: number };
 
-/** Rows of a read: by the read pool's worker on SQLite (off the event loop), on the connection otherwise. */
-async function readRows<Row>(db: Kysely<Database>, readPool: ReadPool | undefined, query: { compile(): CompiledQuery<Row> }): Promise<Row[]> {
-  const compiled = query.compile();
-  if (readPool) return readPool.rows<Row>(compiled.sql, compiled.parameters);
-  return (await db.executeQuery<Row>(compiled)).rows;
-}
-
 /** Builds the snapshot of the processed result and makes it the live one; answers its version and size. */
 export async function publishResults(app: FastifyInstance, job: RunningJob): Promise<{ version: number; students: number }> {
   const { db, readPool } = app;
@@ -66,9 +59,8 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
   let after = 0;
   let done = 0;
   for (;;) {
-    const students = await readRows<StudentRow>(
+    const students = await rowsOf<StudentRow>(
       db,
-      readPool,
       db
         .selectFrom('results as x')
         .innerJoin('scholarship_registrations as r', 'r.id', 'x.registration_id')
@@ -93,18 +85,19 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
         .where('x.registration_id', '>', after)
         .orderBy('x.registration_id')
         .limit(BATCH),
+      readPool,
     );
     if (students.length === 0) break;
     const first = students[0]!.registration_id;
     const last = students.at(-1)!.registration_id;
-    const marks = await readRows<MarkRow>(
+    const marks = await rowsOf<MarkRow>(
       db,
-      readPool,
       db
         .selectFrom('marks')
         .select(['registration_id', 'subject_id', 'marks', 'absent'])
         .where('registration_id', '>=', first)
         .where('registration_id', '<=', last),
+      readPool,
     );
     const byStudent = new Map<number, Map<number, MarkRow>>();
     for (const mark of marks) {

@@ -1,5 +1,6 @@
 /** The result's state and rules for the admin (README: Results): what the screen shows and what it changes. */
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { Compilable, Kysely, Transaction } from 'kysely';
+import { firstColumnOf } from '../../db/off-loop-reads.js';
 import type { ReadPool } from '../../db/read-pool.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { ResultRuleBody, ResultSummary } from '../../../common/schemas/results.js';
@@ -26,12 +27,7 @@ async function latestJob(db: Db, kind: string) {
  * pool's worker on SQLite so the screen's visit never holds the event loop.
  */
 async function markedCounts(db: Kysely<Database>, readPool: ReadPool | undefined) {
-  const count = async (query: { compile(): CompiledQuery }) => {
-    const compiled = query.compile();
-    if (readPool) return (await readPool.firstColumn(compiled.sql, compiled.parameters))[0] ?? 0;
-    const { rows } = await db.executeQuery<{ n: number | string }>(compiled);
-    return Number(rows[0]?.n ?? 0);
-  };
+  const count = async (query: Compilable) => (await firstColumnOf(db, query, readPool))[0] ?? 0;
   const candidates = await count(
     db
       .selectFrom('scholarship_registrations')
