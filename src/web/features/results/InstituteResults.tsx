@@ -3,10 +3,11 @@
  * result is not out yet (the server answers 409); after it, the counts per class and grade, the result
  * sheet as PDF (a job) and .xlsx, and its students' results, fifty a page.
  */
-import { Badge, Button, Center, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PageButtons } from '../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { downloadAttachment, startJob } from '../../api/jobs';
@@ -69,11 +70,7 @@ function Students({ rows }: { rows: readonly InstituteResultRow[] }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Center>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} getItemProps={(item) => ({ children: n(item) })} />
-        </Center>
-      )}
+      <PageButtons total={pages} page={page} onChange={setPage} />
     </Stack>
   );
 }

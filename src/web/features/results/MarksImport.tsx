@@ -3,10 +3,11 @@
  * nothing stored), the report with each refused row's reasons, "store the N valid rows", and the
  * refused rows as .xlsx to fix and send again. Empty cells leave a mark as it is.
  */
-import { Alert, Button, Center, Group, Pagination, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { PageButtons } from '../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { SheetDropZone } from '../../components/upload/SheetDropZone';
@@ -74,19 +75,7 @@ function RefusedRows({ rows, subjects }: { rows: readonly MarksImportRow[]; subj
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Center>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getItemProps={(item) => ({ children: formatNumber(item, lang) })}
-          />
-        </Center>
-      )}
+      <PageButtons total={pages} page={page} onChange={setPage} />
     </Stack>
   );
 }

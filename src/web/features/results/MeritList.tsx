@@ -1,7 +1,8 @@
 /** The merit list of a class (GET /api/v1/results/merit), in merit order, fifty a page, once processed. */
-import { Badge, Center, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PageButtons } from '../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import { CLASS_CODES } from '../../../common/constants';
 import type { ClassCode } from '../../api/exam';
@@ -82,11 +83,7 @@ export function MeritList() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {pages > 1 && (
-          <Center>
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} getItemProps={(item) => ({ children: n(item) })} />
-          </Center>
-        )}
+        <PageButtons total={pages} page={page} onChange={setPage} />
       </Stack>
     </Paper>
   );

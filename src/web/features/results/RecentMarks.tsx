@@ -1,7 +1,8 @@
 /** The marks entered for a subject, newest first (GET /api/v1/marks?subject_id), ten a page. */
-import { Badge, Center, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PageButtons } from '../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
 import { formatDateTime, formatNumber, localizeDigits } from '../../i18n/format';
@@ -68,19 +69,7 @@ export function RecentMarks({ subject, title }: { subject: MarkSubject; title: s
             </Table>
           </Table.ScrollContainer>
         )}
-        {list.data && list.data.last_page > 1 && (
-          <Center>
-            <Pagination
-              total={list.data.last_page}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getItemProps={(item) => ({ children: formatNumber(item, lang) })}
-            />
-          </Center>
-        )}
+        {list.data && <PageButtons total={list.data.last_page} page={page} onChange={setPage} />}
       </Stack>
     </Paper>
   );

@@ -3,9 +3,10 @@
  * line on a phone. Each line: its transaction id as the statement printed it (a payment's for the
  * "not in the statement" list), the amounts, the date, and the payment's institute and state.
  */
-import { Badge, Box, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PageButtons } from '../../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import type { StatementLine, StatementList } from '../../../../common/schemas/statements';
 import { useLanguage } from '../../../i18n';
@@ -135,19 +136,7 @@ export function StatementLines({ statementId, list, page, onPage }: Props) {
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {shown && shown.last_page > 1 && (
-        <Center>
-          <Pagination
-            total={shown.last_page}
-            value={shown.current_page}
-            onChange={onPage}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getItemProps={(item) => ({ children: n(item) })}
-          />
-        </Center>
-      )}
+      {shown && <PageButtons total={shown.last_page} page={shown.current_page} onChange={onPage} />}
     </Stack>
   );
 }

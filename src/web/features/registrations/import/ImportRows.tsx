@@ -3,9 +3,10 @@
  * table on wider screens, one block per row on a phone. Messages come from the server in the
  * request's language; the field's name is put before them.
  */
-import { Badge, Box, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useMemo, useRef, useState } from 'react';
+import { PageButtons } from '../../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
@@ -153,23 +154,15 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
           </Center>
         )}
       </Paper>
-      {pages > 1 && (
-        <Center>
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={(next) => {
-              setPage(next);
-              // On a phone the pages' buttons are below fifty rows: the next page starts at the top.
-              top.current?.scrollIntoView({ block: 'start' });
-            }}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getItemProps={(item) => ({ children: n(item) })}
-          />
-        </Center>
-      )}
+      <PageButtons
+        total={pages}
+        page={current}
+        onChange={(next) => {
+          setPage(next);
+          // On a phone the pages' buttons are below fifty rows: the next page starts at the top.
+          top.current?.scrollIntoView({ block: 'start' });
+        }}
+      />
     </Stack>
   );
 }
