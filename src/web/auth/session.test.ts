@@ -6,14 +6,18 @@ const user = { id: 7, name: 'রহিম' } as unknown as PublicUser;
 const ok = () => Response.json({ message: '', data: { user } });
 const failing = (status: number) => () => Response.json({ message: 'x', data: null }, { status });
 
-async function loadSession(token: string | null, answers: Array<() => Response>) {
+const storageOver = (stored: Map<string, string>) => ({
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => stored.set(key, value),
+  removeItem: (key: string) => stored.delete(key),
+});
+
+/** A fresh load of the module, as after a reload: the tab's sessionStorage may be carried over. */
+async function loadSession(token: string | null, answers: Array<() => Response>, tab = new Map<string, string>()) {
   vi.resetModules();
   const stored = new Map<string, string>(token ? [['auth_token', token]] : []);
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => stored.set(key, value),
-    removeItem: (key: string) => stored.delete(key),
-  });
+  vi.stubGlobal('localStorage', storageOver(stored));
+  vi.stubGlobal('sessionStorage', storageOver(tab));
   vi.stubGlobal('document', { documentElement: {} });
   const fetch = vi.fn(async (_url: string, _init: RequestInit) => {
     const answer = answers.shift();
@@ -21,7 +25,7 @@ async function loadSession(token: string | null, answers: Array<() => Response>)
     return answer();
   });
   vi.stubGlobal('fetch', fetch);
-  return { session: await import('./session'), fetch, stored };
+  return { session: await import('./session'), fetch, stored, tab };
 }
 
 afterEach(() => {
@@ -52,6 +56,25 @@ test('a token the server refuses (401) is forgotten: nobody is logged in', async
   await session.refreshSession();
   expect(session.readSession()).toMatchObject({ status: 'success', data: null });
   expect(stored.has('auth_token')).toBe(false);
+});
+
+test('why the server ended a session is still told after a reload of the login screen, and forgotten at the next login', async () => {
+  const inactive = () => Response.json({ message: 'এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে।', data: null }, { status: 401 });
+  const { session, tab } = await loadSession('tok', [inactive]);
+  await session.refreshSession();
+  expect(session.sessionEndReason()).toBe('এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে।');
+  const reloaded = await loadSession(null, [], tab);
+  expect(reloaded.session.sessionEndReason()).toBe('এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে।');
+  reloaded.session.startSession(user, 'new');
+  expect(reloaded.session.sessionEndReason()).toBeNull();
+});
+
+test('a session the server ended keeps its reason until a logout, which leaves none behind', async () => {
+  const { session } = await loadSession('tok', []);
+  session.endSession('এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে।');
+  expect(session.sessionEndReason()).toBe('এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে।');
+  session.endSession();
+  expect(session.sessionEndReason()).toBeNull();
 });
 
 test('a server error is tried twice more, 1 s and 2 s apart, then shown as an error; the token stays', async () => {

@@ -27,8 +27,16 @@ let checked = !readToken();
 /** Bumped by every change, so that an older check's late answer is dropped. */
 let generation = 0;
 const listeners = new Set<() => void>();
-/** Why the server ended the last session (a deactivated account), for the login screen; null after a logout. */
-let endReason: string | null = null;
+/**
+ * Why the server ended the last session (a deactivated account), for the login screen; gone after a
+ * logout or a login. Kept in sessionStorage so that a reload of the login screen still says it: the
+ * open page may have learnt it from any call before the user reloads.
+ */
+const END_REASON_KEY = 'session_end_reason';
+function rememberEndReason(reason: string | null | undefined): void {
+  if (reason) sessionStorage.setItem(END_REASON_KEY, reason);
+  else sessionStorage.removeItem(END_REASON_KEY);
+}
 const endListeners = new Set<() => void>();
 
 function publish(next: SessionState): void {
@@ -42,7 +50,7 @@ async function fetchSessionUser(): Promise<PublicUser | null> {
     return (await authApi.me()).data.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      endReason = error.message || null;
+      rememberEndReason(error.message);
       forgetToken();
       return null;
     }
@@ -101,11 +109,11 @@ export function onSessionEnd(listener: () => void): void {
 
 /** Why the server ended the last session, if it did. */
 export function sessionEndReason(): string | null {
-  return endReason;
+  return sessionStorage.getItem(END_REASON_KEY);
 }
 
 export function startSession(user: PublicUser, token: string): void {
-  endReason = null;
+  rememberEndReason(null);
   saveToken(token);
   checked = true;
   generation++;
@@ -114,7 +122,7 @@ export function startSession(user: PublicUser, token: string): void {
 
 /** Forgets the token and everything cached for the account; the layouts then show the login screen (with the server's reason when it ended the session). */
 export function endSession(reason?: string): void {
-  endReason = reason || null;
+  rememberEndReason(reason);
   forgetToken();
   for (const listener of endListeners) listener();
   checked = true;
