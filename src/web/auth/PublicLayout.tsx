@@ -23,7 +23,16 @@ export function PublicLayout() {
   const location = useLocation();
   const siteName = useSiteName();
   if (session.isPending) return <FullPageLoader />;
-  if (session.data) return <Navigate to={intendedRoute(location.state) ?? paths.dashboard} replace />;
+  if (session.data) {
+    // The router moves on in a transition, which keeps this element on screen while the shell's code
+    // loads: the loader, not an empty page, is what a slow phone shows meanwhile.
+    return (
+      <>
+        <Navigate to={intendedRoute(location.state) ?? paths.dashboard} replace />
+        <FullPageLoader />
+      </>
+    );
+  }
   return (
     <Box mih="100dvh" bg="gray.0">
       <Group
