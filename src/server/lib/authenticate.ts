@@ -7,7 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
 import type { PublicUser } from '../../common/schemas/user.js';
+import type { Kysely } from 'kysely';
+import { perTurn } from '../db/per-turn.js';
 import { preparedQuery } from '../db/prepared.js';
+import type { Database } from '../db/types.js';
 import { forbidden, HttpError, unauthenticated } from './errors.js';
 import { adminsMustUseTwoFactor } from './security-policies.js';
 import { now } from './time.js';
@@ -48,13 +51,14 @@ export function requireRole(...roles: Role[]) {
   };
 }
 
-/** The account behind a token: run by every authenticated request, so built once. */
-const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }) =>
+/** The accounts behind unexpired tokens, with the digest each was found by. */
+const tokenOwnersQuery = (db: Kysely<Database>, at: string) =>
   db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
     .select([
+      'access_tokens.token_hash',
       'users.id',
       'users.name',
       'users.institute_name_english',
@@ -63,10 +67,21 @@ const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }
       'users.status',
       'user_roles.slug as role',
     ])
-    .where('access_tokens.token_hash', '=', args.tokenDigest)
-    .where('access_tokens.expires_at', '>', args.now)
-    .limit(1),
+    .where('access_tokens.expires_at', '>', at);
+
+/** The account behind one token: run by every authenticated request, so built once. */
+const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }) =>
+  tokenOwnersQuery(db, args.now).where('access_tokens.token_hash', '=', args.tokenDigest).limit(1),
 );
+
+/** The accounts behind the tokens of the requests of one turn (db/per-turn.ts), with one query when there are several. */
+const tokenOwners = perTurn(async (db, digests: string[]) => {
+  const rows =
+    digests.length === 1
+      ? await tokenOwner(db, { tokenDigest: digests[0]!, now: now() })
+      : await tokenOwnersQuery(db, now()).where('access_tokens.token_hash', 'in', digests).execute();
+  return new Map(rows.map((row) => [row.token_hash, row]));
+});
 
 export const authentication = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
@@ -75,7 +90,7 @@ export const authentication = fp(async (app: FastifyInstance) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     const tokenDigest = digest(token);
-    const [row] = await tokenOwner(app.db, { tokenDigest, now: now() });
+    const row = await tokenOwners(app.db, tokenDigest);
     if (!row) throw unauthenticated();
     // A deactivated account's open session ends with the reason, which the login screen then shows.
     if (row.status !== 1) throw new HttpError(401, 'account_inactive');
@@ -85,7 +100,7 @@ export const authentication = fp(async (app: FastifyInstance) => {
     // (read only for such admins: no other request pays for the policy).
     if (row.role === 'admin' && !row.totp_enabled_at && !request.routeOptions.config.beforeTwoFactor && (await adminsMustUseTwoFactor(app.db)))
       throw new HttpError(403, 'two_factor_enrolment_required');
-    const { must_change_password: _mustChange, totp_enabled_at: _twoFactor, status: _status, ...user } = row;
+    const { token_hash: _digest, must_change_password: _mustChange, totp_enabled_at: _twoFactor, status: _status, ...user } = row;
     request.user = { ...user, role: row.role as Role };
     request.tokenDigest = tokenDigest;
   });

@@ -1,6 +1,7 @@
 /** Setting values the product itself reads, by key, and the one seed that creates them. */
 import type { Kysely } from 'kysely';
 import { DEFAULT_REGISTRATION_FEE } from '../../../common/constants.js';
+import { perTurn } from '../../db/per-turn.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import type { SettingType } from '../../../common/schemas/settings.js';
@@ -15,27 +16,46 @@ export async function settingValue(db: Kysely<Database>, key: string): Promise<s
   return row?.value ?? null;
 }
 
-const SEASON_KEYS = ['registration_fee', 'registration_opens', 'registration_closes', 'late_fee_from', 'late_fee', 'payment_deadline'] as const;
+export const SEASON_KEYS = ['registration_fee', 'registration_opens', 'registration_closes', 'late_fee_from', 'late_fee', 'payment_deadline'] as const;
+
+/** Stored values by key, a blank one as null. */
+const blankAsNull = (rows: readonly { key: string; value: string | null }[]) => new Map(rows.map((row) => [row.key, row.value?.trim() ? row.value : null]));
+
+/** The stored rows of `keys`, in one query. */
+const rowsOf = (db: Kysely<Database>, keys: readonly string[]) => db.selectFrom('setting_values').select(['key', 'value']).where('key', 'in', keys).execute();
 
 /** The values of `keys` in one query, a blank one as null. */
 async function valuesOf(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, string | null>> {
-  const rows = await db.selectFrom('setting_values').select(['key', 'value']).where('key', 'in', keys).execute();
-  return new Map(rows.map((row) => [row.key, row.value?.trim() ? row.value : null]));
+  return blankAsNull(await rowsOf(db, keys));
 }
 
-/** The season's calendar and fees (settings are stored checked: dates YYYY-MM-DD, whole taka). */
-export async function seasonSettings(db: Kysely<Database>): Promise<Season> {
-  const byKey = await valuesOf(db, SEASON_KEYS);
-  const fee = Number(byKey.get('registration_fee'));
-  const lateFee = Number(byKey.get('late_fee') ?? 0);
+/**
+ * The season's calendar and fees from the stored rows of SEASON_KEYS (settings are stored checked:
+ * dates YYYY-MM-DD, whole taka), for a caller that read them with other numbers in one query.
+ */
+export function seasonOf(rows: readonly { key: string; value: string | null }[]): Season {
+  const values = blankAsNull(rows);
+  const fee = Number(values.get('registration_fee'));
+  const lateFee = Number(values.get('late_fee') ?? 0);
   return {
     fee: Number.isInteger(fee) && fee > 0 ? fee : DEFAULT_REGISTRATION_FEE,
-    registrationOpens: byKey.get('registration_opens') ?? null,
-    registrationCloses: byKey.get('registration_closes') ?? null,
-    lateFeeFrom: byKey.get('late_fee_from') ?? null,
+    registrationOpens: values.get('registration_opens') ?? null,
+    registrationCloses: values.get('registration_closes') ?? null,
+    lateFeeFrom: values.get('late_fee_from') ?? null,
     lateFee: Number.isInteger(lateFee) && lateFee > 0 ? lateFee : 0,
-    paymentDeadline: byKey.get('payment_deadline') ?? null,
+    paymentDeadline: values.get('payment_deadline') ?? null,
   };
+}
+
+/** The season's rows, read once for the requests of one turn that ask for them (db/per-turn.ts): every create does. */
+const seasonRows = perTurn(async (db, keys: 'season'[]) => {
+  const rows = await rowsOf(db, SEASON_KEYS);
+  return new Map(keys.map((key) => [key, rows]));
+});
+
+/** The season's calendar and fees. */
+export async function seasonSettings(db: Kysely<Database>): Promise<Season> {
+  return seasonOf((await seasonRows(db, 'season'))!);
 }
 
 export const SITE_SETTING_KEYS = ['site_name', 'site_tagline', 'site_logo', 'site_favicon', 'contact_address', 'contact_phone', 'contact_email'] as const;
