@@ -6,9 +6,9 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './types.js';
-
-// COUNT(*) and SUM() come back as int8; our counts fit a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+import { statementNames } from './prepared.js';
+// Also sets the driver's int8 parsing, which the pool's queries rely on as much as the reader's.
+export { POSTGRES_READER_NAME, openPostgresReader } from './postgres-reader.js';
 
 export type Dialect = Config['database']['dialect'];
 
@@ -18,6 +18,7 @@ export function openDatabase(database: Config['database'], onError: (error: Erro
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // Without a listener an idle connection's error would end the process.
     pool.on('error', onError);
+    pool.on('connect', runPreparedByName);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -28,6 +29,18 @@ export function openDatabase(database: Config['database'], onError: (error: Erro
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * A pool connection runs the SQL of a prepared query (prepared.ts) as a named statement: parsed and
+ * planned once per connection. Kysely passes only the text and values, so the name is found by the text.
+ */
+function runPreparedByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+    return name ? query({ name, text, values: rest[0] }) : query(text, ...rest);
+  }) as typeof client.query;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -66,19 +79,4 @@ export function openSqliteReader(file: string): SQLite.Database {
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   return sqlite;
-}
-
-/** The application_name of a PostgreSQL reader's connection (visible in pg_stat_activity). */
-export const POSTGRES_READER_NAME = 'csv-export';
-
-/**
- * A PostgreSQL connection of its own for one long read (the CSV export's cursor), outside the pool, so
- * downloads never take the connections other requests need; closing it ends whatever it had open.
- */
-export async function openPostgresReader(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: POSTGRES_READER_NAME });
-  // An error while idle (the server restarting) must not end the process; the next query fails instead.
-  client.on('error', () => {});
-  await client.connect();
-  return client;
 }

@@ -1,6 +1,8 @@
 /** Row types of every table, as Kysely sees them (see the initial migration). */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
 import type { FeeStatus, PaymentState, Seating } from '../../common/constants.js';
+import type { RowTables } from '../../common/resources.js';
 import type { SettingType } from '../../common/schemas/settings.js';
 
 type Id = Generated<number>;
@@ -203,6 +205,13 @@ export interface ScholarshipPaymentsTable extends RecordColumns {
 }
 
 /** Active students and their fees per institute and fee status; institute 0 holds the season's. */
+/** The season's active payments by state, kept by triggers (migration 2026-12-09-payment-totals). */
+export interface PaymentTotalsTable {
+  state: PaymentState;
+  amount: Defaulted<number>;
+  count: Defaulted<number>;
+}
+
 export interface FeeTotalsTable {
   institute_id: number;
   fee_status: FeeStatus;
@@ -222,11 +231,6 @@ export interface MenusTable extends RecordColumns {
 
 export interface SubMenusTable extends MenusTable {
   web_page_menu_id: number;
-}
-
-export interface CategoriesTable extends RecordColumns {
-  id: Id;
-  title: string;
 }
 
 export interface WebPagesTable extends RecordColumns {
@@ -343,7 +347,18 @@ export interface SequencesTable {
   value: Defaulted<number>;
 }
 
-export interface Database {
+/**
+ * The table of a resource whose columns are its row's (its entry's `table` in src/common/resources.ts):
+ * the row's columns, with the id generated and the status defaulted as every migration declares them.
+ */
+type TableOfRow<Row extends z.ZodObject> = {
+  [C in keyof z.output<Row>]: C extends 'id' ? Id : C extends 'status' ? Defaulted<number> : z.output<Row>[C];
+};
+
+type RowTableTypes = { [T in keyof RowTables]: TableOfRow<RowTables[T]> };
+
+/** Every table: those declared here, and those derived from their resource's row (RowTableTypes). */
+export interface Database extends RowTableTypes {
   user_roles: UserRolesTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -358,12 +373,10 @@ export interface Database {
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;
   fee_totals: FeeTotalsTable;
+  payment_totals: PaymentTotalsTable;
   scholarship_payments: ScholarshipPaymentsTable;
   web_page_menus: MenusTable;
   web_page_sub_menus: SubMenusTable;
-  blog_categories: CategoriesTable;
-  news_categories: CategoriesTable;
-  notice_categories: CategoriesTable;
   web_pages: WebPagesTable;
   setting_groups: SettingGroupsTable;
   setting_sub_groups: SettingSubGroupsTable;

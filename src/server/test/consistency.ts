@@ -19,7 +19,7 @@ const key = (row: { institute_id: number; class: string; gender: string }) => `$
 /**
  * Money per student: each student's fee status agrees with the payment that holds it (pending in a
  * pending payment, paid in an approved one, none in a refused or deactivated one), a payment's
- * student count is what it holds, and the fee counters equal a fresh count.
+ * student count is what it holds, and the fee and payment counters equal a fresh count.
  */
 export async function feeProblems(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -58,6 +58,30 @@ export async function feeProblems(db: Kysely<Database>): Promise<string[]> {
     const [a, b] = [fresh.get(k), kept.get(k)];
     if (a?.students !== b?.students || a?.fees !== b?.fees)
       problems.push(`fee_totals ${k}: counter ${JSON.stringify(b ?? null)}, rows ${JSON.stringify(a ?? null)}`);
+  }
+  problems.push(...(await paymentTotalProblems(db)));
+  return problems;
+}
+
+/** The season's payment counters (kept by triggers) equal the active payments summed by state. */
+async function paymentTotalProblems(db: Kysely<Database>): Promise<string[]> {
+  const summed = await db
+    .selectFrom('scholarship_payments')
+    .select(['state', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
+    .where('status', '=', 1)
+    .groupBy('state')
+    .execute();
+  const fresh = new Map(summed.map((row) => [row.state, { amount: Number(row.amount), count: Number(row.count) }]));
+  const kept = new Map(
+    (await db.selectFrom('payment_totals').selectAll().execute())
+      .filter((row) => Number(row.count) !== 0 || Number(row.amount) !== 0)
+      .map((row) => [row.state, { amount: Number(row.amount), count: Number(row.count) }]),
+  );
+  const problems: string[] = [];
+  for (const state of new Set([...fresh.keys(), ...kept.keys()])) {
+    const [a, b] = [fresh.get(state), kept.get(state)];
+    if (a?.amount !== b?.amount || a?.count !== b?.count)
+      problems.push(`payment_totals ${state}: counter ${JSON.stringify(b ?? null)}, payments ${JSON.stringify(a ?? null)}`);
   }
   return problems;
 }

@@ -12,7 +12,8 @@ import { listQueryString } from '../components/list/listQuery';
 /** An admin's answer also pages through the institutes. */
 export type AnalyticsAnswer = Analytics & { institutes?: Paginated<InstituteAnalyticsRow> };
 
-export type InstitutePage = { page: number; paginate: number; search: string };
+/** The page shown, as the list's links lead there (a keyset only when the server's link carries one). */
+export type InstitutePage = { page: number; afterId?: number; paginate: number; search: string };
 
 /** Every analytics answer; registrations and payments mark them stale when they change. */
 export const ANALYTICS_KEY = ['analytics'] as const;

@@ -4,7 +4,7 @@
  * fetch nothing: a document carries its fonts and images as data: URLs.
  */
 import fs from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 
 /** stack-notes.md: what Debian's Chromium needs here, and nothing that phones home. */
 const FLAGS = [
@@ -50,6 +50,9 @@ export class SharedChromium {
     } catch {
       throw new ChromiumUnavailable(`no Chromium at ${this.executablePath} (CHROMIUM_PATH)`);
     }
+    // Loaded on the first print: playwright-core holds ~28 MB of heap (~80 MB resident) that a server
+    // which never prints (most of the season) would otherwise carry from its start.
+    const { chromium } = await import('playwright-core');
     let browser: Browser;
     try {
       browser = await chromium.launch({ executablePath: this.executablePath, args: FLAGS, timeout: 30_000 });

@@ -8,7 +8,7 @@ import type { SessionUser } from '../authenticate.js';
 import { DEFAULT_PAGE_SIZE, STATUS_ACTIVE } from '../../../common/constants.js';
 import { ValidationError } from '../errors.js';
 import type { ReadPool } from '../../db/read-pool.js';
-import type { AnyDb, AnySelect, ResourceDefinition } from './definition.js';
+import type { AnyDb, AnySelect, ResourceDefinition, SearchMatch } from './definition.js';
 
 /** Query keys with a meaning of their own; every other key is a column filter. */
 const RESERVED = new Set(['page', 'after_id', 'paginate', 'status', 'orderByCol', 'orderByAsc', 'search', 'fields', 'relations', 'conditions']);
@@ -78,10 +78,11 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
 /**
  * What a list's search index found, when the caller asked it first (a list does, to use it for both
  * the total and the page): the newest matching ids, at most `cap` (`capped` when there
- * were more), or 'scan' for a list narrowed to one owner, whose few rows a plain `like` reads faster
+ * were more); 'many' when an index without an order found more than `cap`, or the planner estimates
+ * far more (the page then reads its condition newest first); or 'scan' for a list narrowed to one owner, whose few rows a plain `like` reads faster
  * than the index matches the whole season. Without it (an export) the index's query runs inline.
  */
-export type SearchMatches = { ids: readonly number[]; capped: boolean } | 'scan';
+export type SearchMatches = { ids: readonly number[]; capped: boolean } | 'many' | 'scan';
 
 export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: SessionUser; matchedIds?: SearchMatches };
 
@@ -89,6 +90,20 @@ export type ListScope = { definition: ResourceDefinition; query: ListQuery; user
 function narrowedToOneOwner(definition: ResourceDefinition, query: ListQuery, user: SessionUser): boolean {
   if (!definition.owner) return false;
   return user.role === 'institute' || (query as Record<string, unknown>)[definition.owner] !== undefined;
+}
+
+/**
+ * How far past the cap the planner's estimate must be before a search is taken to have more matches
+ * than the cap without counting them. The estimate of a contains-pattern is the share of the column's
+ * 101 histogram bounds that match, so it is coarse (words on 5% of a season were estimated at 0.2–3.4
+ * times their count, bench/results/analysis.md): the margin keeps a word under the cap on its exact count.
+ */
+export const ESTIMATE_MARGIN = 5;
+
+/** PostgreSQL's estimate of a query's rows, planned and not run (about a millisecond, no row read). */
+export async function estimatedRows(db: AnyDb, query: Expression<unknown>): Promise<number> {
+  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${query}`.execute(db);
+  return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
 }
 
 /**
@@ -109,6 +124,17 @@ export async function searchMatchedIds(
   const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
   if (!match || !('ids' in match)) return undefined;
   if (narrowedToOneOwner(definition, query, user)) return 'scan';
+  if (match.condition) {
+    // A common word: its exact capped check would read cap + 1 rows over thousands of heap pages only to say "more than the cap".
+    if ((await estimatedRows(db, match.ids)) > cap * ESTIMATE_MARGIN) return 'many';
+    // Unordered: the first `cap` + 1 the index gives, sent as one array, or none past the cap (sorting every match of a common word to keep the newest costs more than its page).
+    const first = sql`select id from (${match.ids}) as matched limit ${cap + 1}`;
+    const ids = sql<{
+      ids: number[] | null;
+    }>`select case when count(*) > ${cap} then null else coalesce(array_agg(id), '{}') end as ids from (${first}) as first`;
+    const { rows } = await ids.execute(db);
+    return rows[0]!.ids ? { ids: rows[0]!.ids, capped: false } : 'many';
+  }
   const compiled = sql`${match.ids} order by id desc limit ${cap + 1}`.compile(db);
   const ids = readPool
     ? await readPool.firstColumn(compiled.sql, compiled.parameters)
@@ -127,7 +153,7 @@ export async function countRows(
   cap: number,
   matched?: SearchMatches,
 ): Promise<{ total: number; capped: boolean }> {
-  if (matched && matched !== 'scan' && matched.capped) return { total: cap, capped: true };
+  if (matched === 'many' || (matched && matched !== 'scan' && matched.capped)) return { total: cap, capped: true };
   if (!query.search) {
     const [row] = (await filtered
       .clearSelect()
@@ -159,6 +185,20 @@ function inIds(db: AnyDb, table: string, status: number, ids: readonly number[])
   return sql<SqlBool>`(${sql.ref(`${table}.status`)}, ${id}) in (select ${status}, value from json_each(${JSON.stringify(ids)}))`;
 }
 
+/** The condition an `{ ids }` search puts on a list's rows; undefined for the plain scan. */
+function indexedMatch(
+  db: AnyDb,
+  table: string,
+  status: number,
+  match: Exclude<SearchMatch, Expression<SqlBool>>,
+  matchedIds: SearchMatches | undefined,
+): Expression<SqlBool> | undefined {
+  if (matchedIds === 'scan') return undefined;
+  if (matchedIds === 'many' || (matchedIds === undefined && match.condition)) return match.condition;
+  if (matchedIds) return inIds(db, table, status, matchedIds.ids);
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (${match.ids})`;
+}
+
 /** Whether a list shows every active row its caller may see: no search, condition or column filter. */
 export function unfiltered(query: ListQuery): boolean {
   if ((query.status ?? STATUS_ACTIVE) !== STATUS_ACTIVE || query.search || query.conditions) return false;
@@ -176,15 +216,7 @@ export function filteredQuery(db: AnyDb, { definition, query, user, matchedIds }
     if (definition.owner && user.role === 'institute') filters.push(eb(eb.ref(definition.columns[definition.owner]!), '=', user.id));
     if (query.search) {
       const match = definition.searchIndex?.(query.search, dialectOf(db));
-      const idRef = `${definition.table}.id`;
-      const indexed =
-        match && 'ids' in match
-          ? matchedIds === 'scan'
-            ? undefined
-            : matchedIds
-              ? inIds(db, definition.table, status, matchedIds.ids)
-              : sql<SqlBool>`${sql.ref(idRef)} in (${match.ids})`
-          : match;
+      const indexed = match && 'ids' in match ? indexedMatch(db, definition.table, status, match, matchedIds) : match;
       const pattern = containsPattern(query.search);
       filters.push(
         indexed ?? eb.or(definition.searchable.map((column) => sql<SqlBool>`lower(${eb.ref(definition.columns[column]!)}) like lower(${pattern}) escape '\\'`)),

@@ -135,6 +135,15 @@ describe('CSV export', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
+  it('writes rows far wider than a registration whole, each once (on PostgreSQL a FETCH takes as many as fit the worker heap)', async () => {
+    // 150 titles of 200,000 characters: 30 MB of text, more than the PostgreSQL CSV worker's heap holds at once.
+    await insertNoticeCategories('Wide', 150, 200_000);
+    const text = (await admin.post('/api/v1/export-data', { model: 'notice-categories', columns: ['id', 'title'], search: 'Wide ' })).raw.body;
+    const lines = text.slice(1).trim().split('\n').slice(1);
+    expect(lines).toHaveLength(150);
+    for (const line of lines) expect(line).toMatch(/^\d+,Wide \d+ x{200000}$/);
+  });
+
   it('reads one snapshot while the client downloads, and other requests and writes go on meanwhile', async () => {
     const long = 'x'.repeat(100);
     const rows = Array.from({ length: 30_000 }, (_, i) => ({

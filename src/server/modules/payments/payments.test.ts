@@ -4,7 +4,8 @@
  * can never undo the approval (architecture §5: only an admin changes `is_approved`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../../test/test-app.js';
+import { consistencyProblems } from '../../test/consistency.js';
+import { adminToken, client, instituteSession, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -52,6 +53,38 @@ describe('a payment edited by its institute while an admin approves it', () => {
     expect(edit.status).toBe(403);
     const row = await t.app.db.selectFrom('scholarship_payments').select(['amount', 'is_approved']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ amount: 200, is_approved: 1 });
+  });
+});
+
+describe('payments filed, approved and withdrawn by many at once', () => {
+  // The fee counters and the season's payment sums are locked by every one of these writes, in one
+  // order (payment_totals at the commit, on PostgreSQL): none may deadlock or lose a change.
+  it('answers every write and keeps the fee counters and the payment sums equal to a fresh count', async () => {
+    const schools = await Promise.all([821, 822, 823, 824, 825, 826].map((n) => instituteSession(t, n)));
+    const apis = schools.map((school) => client(t, school.token));
+    await Promise.all(
+      apis.map((school, i) => Promise.all([1, 2, 3].map((k) => school.post('/api/v1/scholarship-registrations/store', validStudent(100 * i + k))))),
+    );
+    // Each round: every school files a payment, the admin approves the last round's and withdraws some
+    // approved the round before, all at the same moment.
+    let filed: { id: number; school: number; form: Record<string, unknown> }[] = [];
+    let approved: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const form = (i: number) => ({ payment_method: 'bkash', amount: '200', transaction_id: `MANY${round}S${i}X${Date.now().toString(36)}`, date: today() });
+      const [stored, approvals, withdrawals] = await Promise.all([
+        Promise.all(apis.map((school, i) => school.post('/api/v1/scholarship-payments/store', form(i)))),
+        Promise.all(
+          filed.map(({ id, school, form }) =>
+            admin.post('/api/v1/scholarship-payments/update', { id, ...form, institute_id: schools[school]!.id, is_approved: 1 }),
+          ),
+        ),
+        Promise.all(approved.filter((_, i) => i % 3 === 0).map((id) => admin.post('/api/v1/scholarship-payments/soft-delete', { id }))),
+      ]);
+      for (const answer of [...stored, ...approvals, ...withdrawals]) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      approved = filed.map(({ id }) => id);
+      filed = stored.map((answer, i) => ({ id: (answer.body.data as { id: number }).id, school: i, form: form(i) }));
+    }
+    expect(await consistencyProblems(t.app.db)).toEqual([]);
   });
 });
 

@@ -2,15 +2,16 @@
  * Dashboard numbers (spec §3 Analytics) from the maintained counters and the payments' covering
  * index, so no query scans the registrations however many there are.
  */
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { Analytics, ClassAnalytics, InstituteAnalyticsRow } from '../../../common/schemas/registrations.js';
 import { INSTITUTE_CLASSES, SEASON_FEES } from './registrations.repository.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { perTurn } from '../../db/per-turn.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import type { Database } from '../../db/types.js';
 import { containsPattern } from '../../lib/resource/query.js';
-import { seasonSettings } from '../settings/settings.repository.js';
+import { SEASON_KEYS, seasonOf } from '../settings/settings.repository.js';
 import { daysUntil, dhakaToday, feeOn, registrationWindow, type Season } from '../../../common/season.js';
 import type { FeeStatus } from '../../../common/constants.js';
 import type { SeasonView } from '../../../common/schemas/registrations.js';
@@ -21,20 +22,107 @@ const instituteCounts = preparedQuery((db, args: { instituteId: number }) =>
 
 const seasonCounts = preparedQuery((db) => db.selectFrom('registration_totals').select(['name', 'total']).where('name', '!=', INSTITUTE_CLASSES));
 
-const paymentSums = (db: Kysely<Database>) =>
-  db
-    .selectFrom('scholarship_payments')
-    .select(['state', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
-    .where('status', '=', 1)
-    .groupBy('state');
+/**
+ * One row of the dashboard's single query: the institute it belongs to (null for the season's settings,
+ * which every dashboard shows), what it is (`kind`), its key, and up to two numbers or a text.
+ */
+type Part = { institute: number | string | null; kind: string; key: string; text: string | null; n: number | null; m: number | null };
 
-/** Students and fees by fee status, from the counters the writes keep (institute 0: the season). */
-const feeTotals = preparedQuery((db, args: { instituteId: number }) =>
-  db.selectFrom('fee_totals').select(['fee_status', 'students', 'fees']).where('institute_id', '=', args.instituteId),
-);
+const bigint = (expression: string) => sql<number>`cast(${sql.ref(expression)} as bigint)`;
+const literal = (kind: string) => sql<string>`${sql.lit(kind)}`;
+/** Typed nulls: PostgreSQL types a column of bare nulls in a UNION as text, which a later number then fails to match. */
+const noNumber = () => sql<number | null>`cast(null as bigint)`;
+const noText = () => sql<string | null>`cast(null as text)`;
 
-const institutePayments = preparedQuery((db, args: { instituteId: number }) => paymentSums(db).where('institute_id', '=', args.instituteId));
-const seasonPayments = preparedQuery((db) => paymentSums(db));
+/** Which dashboards: one institute's, several institutes' (PostgreSQL: an array parameter), or the season's. */
+type Scope = { id: number } | { ids: number[] } | undefined;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const ofScope = (eb: ExpressionBuilder<any, any>, column: string, scope: { id: number } | { ids: number[] }) =>
+  'id' in scope ? eb(eb.ref(column), '=', scope.id) : sql<SqlBool>`${sql.ref(column)} = any(${scope.ids})`;
+
+/**
+ * Every number a dashboard shows in one statement, a UNION ALL of small reads (each an index lookup or
+ * a counter): on PostgreSQL one round trip and one statement to prepare instead of four. Without an
+ * institute, the season: its registrations and payments come from the season's counters.
+ */
+function dashboardParts(db: Kysely<Database>, institutes: Scope) {
+  const counts = institutes
+    ? db
+        .selectFrom('registration_counts')
+        .select([
+          bigint('institute_id').as('institute'),
+          literal('count').as('kind'),
+          'class as key',
+          'gender as text',
+          bigint('total').as('n'),
+          noNumber().as('m'),
+        ])
+        .where((eb) => ofScope(eb, 'institute_id', institutes))
+        .$castTo<Part>()
+    : db
+        .selectFrom('registration_totals')
+        .select([noNumber().as('institute'), literal('count').as('kind'), 'name as key', noText().as('text'), bigint('total').as('n'), noNumber().as('m')])
+        .where('name', '!=', INSTITUTE_CLASSES)
+        .$castTo<Part>();
+  const payments = institutes
+    ? db
+        .selectFrom('scholarship_payments')
+        .select([
+          bigint('institute_id').as('institute'),
+          literal('payment').as('kind'),
+          'state as key',
+          noText().as('text'),
+          (eb) => eb.fn.sum<number>('amount').as('n'),
+          (eb) => eb.fn.countAll<number>().as('m'),
+        ])
+        .where('status', '=', 1)
+        .where((eb) => ofScope(eb, 'institute_id', institutes))
+        .groupBy(['institute_id', 'state'])
+        .$castTo<Part>()
+    : db
+        .selectFrom('payment_totals')
+        .select([
+          noNumber().as('institute'),
+          literal('payment').as('kind'),
+          'state as key',
+          noText().as('text'),
+          bigint('amount').as('n'),
+          bigint('count').as('m'),
+        ])
+        .$castTo<Part>();
+  const fees = db
+    .selectFrom('fee_totals')
+    .select([
+      bigint('institute_id').as('institute'),
+      literal('fee').as('kind'),
+      'fee_status as key',
+      noText().as('text'),
+      bigint('students').as('n'),
+      bigint('fees').as('m'),
+    ])
+    .where((eb) => ofScope(eb, 'institute_id', institutes ?? { id: SEASON_FEES }))
+    .$castTo<Part>();
+  const settings = db
+    .selectFrom('setting_values')
+    .select([noNumber().as('institute'), literal('setting').as('kind'), 'key', 'value as text', noNumber().as('n'), noNumber().as('m')])
+    .where('key', 'in', SEASON_KEYS)
+    .$castTo<Part>();
+  return settings.unionAll(counts).unionAll(payments).unionAll(fees);
+}
+
+const instituteParts = preparedQuery((db, args: { instituteId: number }) => dashboardParts(db, { id: args.instituteId }));
+const severalInstitutesParts = preparedQuery((db, args: { instituteIds: number[] }) => dashboardParts(db, { ids: args.instituteIds }));
+const seasonParts = preparedQuery((db) => dashboardParts(db, undefined));
+
+/**
+ * The dashboards asked for in one turn (db/per-turn.ts), read with one statement: under load the round
+ * trip and the statement's execution cost PostgreSQL and the app more than the few index lookups in it.
+ */
+const instituteDashboards = perTurn(async (db, ids: number[]) => {
+  const parts = ids.length === 1 ? await instituteParts(db, { instituteId: ids[0]! }) : await severalInstitutesParts(db, { instituteIds: ids });
+  return new Map(ids.map((id) => [id, parts.filter((part) => part.institute === null || Number(part.institute) === id)]));
+});
 
 /** The maintained counts of active registrations by class and gender: one institute's, or the season's. */
 async function activeCounts(
@@ -73,10 +161,16 @@ function seasonView(season: Season, today: string): SeasonView {
 
 /** Totals for one institute, or across all institutes when `instituteId` is undefined. */
 export async function analytics(db: Kysely<Database>, instituteId: number | undefined): Promise<Analytics> {
-  const counts = await activeCounts(db, instituteId);
-  const payments = instituteId === undefined ? await seasonPayments(db, {}) : await institutePayments(db, { instituteId });
-  const fees = await feeTotals(db, { instituteId: instituteId ?? SEASON_FEES });
-  const season = await seasonSettings(db);
+  const parts = instituteId === undefined ? await seasonParts(db, {}) : ((await instituteDashboards(db, instituteId)) ?? []);
+  const of = (kind: string) => parts.filter((part) => part.kind === kind);
+  const counts = of('count').map((part) => {
+    if (instituteId !== undefined) return { class: part.key, gender: part.text ?? undefined, total: part.n };
+    const [klass, gender] = part.key.split(':');
+    return { class: klass, gender, total: part.n };
+  });
+  const payments = of('payment').map((part) => ({ state: part.key, amount: part.n, count: part.m }));
+  const fees = of('fee').map((part) => ({ fee_status: part.key, students: part.n, fees: part.m }));
+  const season = seasonOf(of('setting').map((part) => ({ key: part.key, value: part.text })));
   const today = dhakaToday();
 
   const byClass: ClassAnalytics[] = CLASS_CODES.map((code) => {
@@ -88,11 +182,11 @@ export async function analytics(db: Kysely<Database>, instituteId: number | unde
   const total = totalMale + totalFemale;
   const approved = payments.find((p) => p.state === 'approved');
   const pending = payments.find((p) => p.state === 'pending');
-  const of = (status: FeeStatus) => {
+  const feesOf = (status: FeeStatus) => {
     const row = fees.find((f) => f.fee_status === status);
     return { students: Number(row?.students ?? 0), fees: Number(row?.fees ?? 0) };
   };
-  const [unpaid, pendingFees, paid] = [of('unpaid'), of('pending'), of('paid')];
+  const [unpaid, pendingFees, paid] = [feesOf('unpaid'), feesOf('pending'), feesOf('paid')];
   return {
     fee: feeOn(season, today),
     total_registration: total,

@@ -51,41 +51,78 @@ export const INSTITUTE_CLASSES = 'institute-classes';
 
 export type CountKey = { institute_id: number; class: string; gender: string };
 
-/**
- * Adds `delta` to the active-registration count of one institute, class and gender, and to the
- * season totals: the class × gender total and, when the institute's class gains its first or loses
- * its last student, the number of institute × class rows the admin's list pages through.
- */
-export async function bumpCount(trx: Transaction<Database>, key: CountKey, delta: number): Promise<void> {
-  const { total } = await trx
-    .insertInto('registration_counts')
-    .values({ ...key, total: delta })
-    .onConflict((oc) => oc.columns(['institute_id', 'class', 'gender']).doUpdateSet((eb) => ({ total: eb('registration_counts.total', '+', delta) })))
-    .returning('total')
-    .executeTakeFirstOrThrow();
-  await addToTotal(trx, `${key.class}:${key.gender}`, delta);
-  const after = Number(total);
-  const before = after - delta;
-  // The institute × class pair can only appear or go when this gender's count crosses zero: the
-  // other genders are read only then, not on every write.
-  if (before > 0 === after > 0) return;
-  const others = await trx
-    .selectFrom('registration_counts')
-    .select((eb) => eb.fn.sum<number>('total').as('total'))
-    .where('institute_id', '=', key.institute_id)
-    .where('class', '=', key.class)
-    .where('gender', '!=', key.gender)
-    .executeTakeFirstOrThrow();
-  if (Number(others.total ?? 0) > 0) return;
-  await addToTotal(trx, INSTITUTE_CLASSES, after > 0 ? 1 : -1);
-}
+/** A change of one institute, class and gender's active-registration count. */
+export type CountChange = { key: CountKey; delta: number };
 
-async function addToTotal(trx: Transaction<Database>, name: string, delta: number): Promise<void> {
+/** Sorts counter rows alike for every writer (concurrent writers then lock them in the same order). */
+const countId = (key: CountKey) => `${String(key.institute_id).padStart(12, '0')}:${key.class}:${key.gender}`;
+
+/**
+ * Adds each change to the active-registration count of its institute, class and gender, and to the
+ * season totals: the class × gender totals and, for each institute's class that gains its first or
+ * loses its last student, the number of institute × class rows the admin's list pages through. One
+ * upsert for the counts and one for the totals, whatever the number of changes.
+ */
+export async function bumpCounts(trx: Transaction<Database>, changes: readonly CountChange[]): Promise<void> {
+  const sums = new Map<string, CountChange>();
+  for (const { key, delta } of changes) sums.set(countId(key), { key, delta: (sums.get(countId(key))?.delta ?? 0) + delta });
+  const values = [...sums.keys()]
+    .sort()
+    .map((id) => sums.get(id)!)
+    .filter((change) => change.delta !== 0);
+  if (values.length === 0) return;
+  const after = await trx
+    .insertInto('registration_counts')
+    .values(values.map(({ key, delta }) => ({ ...key, total: delta })))
+    .onConflict((oc) =>
+      oc.columns(['institute_id', 'class', 'gender']).doUpdateSet((eb) => ({ total: eb('registration_counts.total', '+', eb.ref('excluded.total')) })),
+    )
+    .returning(['institute_id', 'class', 'gender', 'total'])
+    .execute();
+  const totals = new Map<string, number>();
+  for (const { key, delta } of values) totals.set(`${key.class}:${key.gender}`, (totals.get(`${key.class}:${key.gender}`) ?? 0) + delta);
+  const classes = await instituteClassesChange(trx, values, after);
+  if (classes !== 0) totals.set(INSTITUTE_CLASSES, classes);
   await trx
     .insertInto('registration_totals')
-    .values({ name, total: delta })
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ total: eb('registration_totals.total', '+', delta) })))
+    .values([...totals.keys()].sort().map((name) => ({ name, total: totals.get(name)! })))
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ total: eb('registration_totals.total', '+', eb.ref('excluded.total')) })))
     .execute();
+}
+
+/** Adds `delta` to one institute, class and gender's count (bumpCounts with one change). */
+export const bumpCount = (trx: Transaction<Database>, key: CountKey, delta: number) => bumpCounts(trx, [{ key, delta }]);
+
+/**
+ * How many institute × class pairs appeared (+) or went (−) with `changes`, whose counts are now
+ * `after`. A pair can only appear or go when one of its genders' counts crosses zero: the pair's
+ * other genders are read only then, not on every write.
+ */
+async function instituteClassesChange(
+  trx: Transaction<Database>,
+  changes: readonly CountChange[],
+  after: readonly (CountKey & { total: number | bigint | string })[],
+): Promise<number> {
+  const deltas = new Map(changes.map(({ key, delta }) => [countId(key), delta]));
+  const crossed = after.filter((row) => {
+    const total = Number(row.total);
+    return total - deltas.get(countId(row))! > 0 !== total > 0;
+  });
+  if (crossed.length === 0) return 0;
+  const pairs = new Map(crossed.map((row) => [`${row.institute_id}:${row.class}`, { institute_id: row.institute_id, class: row.class }]));
+  const sums = await trx
+    .selectFrom('registration_counts')
+    .select(['institute_id', 'class', (eb) => eb.fn.sum<number>('total').as('total')])
+    .where((eb) => eb.or([...pairs.values()].map((pair) => eb.and([eb('institute_id', '=', pair.institute_id), eb('class', '=', pair.class)]))))
+    .groupBy(['institute_id', 'class'])
+    .execute();
+  let change = 0;
+  for (const sum of sums) {
+    const total = Number(sum.total ?? 0);
+    const moved = changes.filter(({ key }) => key.institute_id === sum.institute_id && key.class === sum.class).reduce((all, { delta }) => all + delta, 0);
+    if (total - moved > 0 !== total > 0) change += total > 0 ? 1 : -1;
+  }
+  return change;
 }
 
 /** The `fee_totals` row of the season (institute ids start at 1). Its migration keeps a frozen copy. */
@@ -143,32 +180,52 @@ export async function indexNewRegistrations(trx: Transaction<Database>, ids: rea
     select id, full_name, name_bangla from scholarship_registrations where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(trx);
 }
 
+/** What a duplicate is checked on. */
+export type Student = { institute_id: number; class: string; class_roll: string; birth_certificate_no?: string | null };
+export type Clash = { field: 'class_roll' | 'birth_certificate_no'; reg_no: string };
+
+/** The class rolls a form's roll stands for: `012` is roll 12. */
+const rollsOf = (student: Student) => [...new Set([student.class_roll, String(Number(student.class_roll))])];
+
 /**
- * The registration another one would duplicate (architecture §9, the import's rule too): the same
- * institute, class and class roll (`012` is roll 12), or the same birth registration number in any
- * institute. `exceptId` is the registration being edited.
+ * The field on which `student` would duplicate one of `others` (architecture §9, the import's rule
+ * too): the same institute, class and class roll before the same birth registration number in any institute.
  */
-export async function duplicateOf(
-  trx: Transaction<Database>,
-  student: { institute_id: number; class: string; class_roll: string; birth_certificate_no?: string | null },
-  exceptId?: number,
-): Promise<{ field: 'class_roll' | 'birth_certificate_no'; reg_no: string } | undefined> {
-  const rolls = [...new Set([student.class_roll, String(Number(student.class_roll))])];
-  const byRoll = await trx
+export function clashAmong<Other extends Student>(student: Student, others: readonly Other[]): { field: Clash['field']; other: Other } | undefined {
+  const rolls = rollsOf(student);
+  const byRoll = others.find((other) => other.institute_id === student.institute_id && other.class === student.class && rolls.includes(other.class_roll));
+  if (byRoll) return { field: 'class_roll', other: byRoll };
+  const byBirth = student.birth_certificate_no ? others.find((other) => other.birth_certificate_no === student.birth_certificate_no) : undefined;
+  return byBirth && { field: 'birth_certificate_no', other: byBirth };
+}
+
+/**
+ * For each student, the stored registration it would duplicate (`clashAmong`), read with one query
+ * for all of them. `exceptId` is the registration being edited.
+ */
+export async function storedClashes(trx: Transaction<Database>, students: readonly Student[], exceptId?: number): Promise<(Clash | undefined)[]> {
+  if (students.length === 0) return [];
+  const births = [...new Set(students.flatMap((student) => (student.birth_certificate_no ? [student.birth_certificate_no] : [])))];
+  const stored = await trx
     .selectFrom('scholarship_registrations')
-    .select('reg_no')
-    .where('institute_id', '=', student.institute_id)
-    .where('class', '=', student.class)
-    .where('class_roll', 'in', rolls)
+    .select(['institute_id', 'class', 'class_roll', 'birth_certificate_no', 'reg_no'])
+    .where((eb) =>
+      eb.or([
+        ...students.map((student) =>
+          eb.and([eb('institute_id', '=', student.institute_id), eb('class', '=', student.class), eb('class_roll', 'in', rollsOf(student))]),
+        ),
+        ...(births.length > 0 ? [eb('birth_certificate_no', 'in', births)] : []),
+      ]),
+    )
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
-    .executeTakeFirst();
-  if (byRoll) return { field: 'class_roll', reg_no: byRoll.reg_no };
-  if (!student.birth_certificate_no) return undefined;
-  const byBirth = await trx
-    .selectFrom('scholarship_registrations')
-    .select('reg_no')
-    .where('birth_certificate_no', '=', student.birth_certificate_no)
-    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
-    .executeTakeFirst();
-  return byBirth && { field: 'birth_certificate_no', reg_no: byBirth.reg_no };
+    .execute();
+  return students.map((student) => {
+    const clash = clashAmong(student, stored);
+    return clash && { field: clash.field, reg_no: clash.other.reg_no };
+  });
+}
+
+/** The stored registration `student` would duplicate, if any (storedClashes for one). */
+export async function duplicateOf(trx: Transaction<Database>, student: Student, exceptId?: number): Promise<Clash | undefined> {
+  return (await storedClashes(trx, [student], exceptId))[0];
 }

@@ -3,8 +3,8 @@
  * (numbers, names, counters) are in registrations.service.ts.
  */
 import { REGISTRATION_PAGE_SIZE } from '../../../common/constants.js';
-import { RESOURCES } from '../../../common/resources.js';
-import { RegistrationBody } from '../../../common/schemas/registrations.js';
+import { withRow } from '../../../common/resources.js';
+import { RegistrationBody, RegistrationRow } from '../../../common/schemas/registrations.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { activeRegistrations } from './analytics.js';
 import { registrationSearch, SEARCH_COLUMNS } from './registrations.search.js';
@@ -19,7 +19,7 @@ import {
 } from './registrations.service.js';
 
 export const registrationResource = defineResource({
-  ...RESOURCES.registrations,
+  ...withRow('registrations', RegistrationRow),
   exportAliases: ['Registration'],
   table: 'scholarship_registrations',
   columns: columnsOf('scholarship_registrations', REGISTRATION_COLUMNS),

@@ -6,7 +6,8 @@
  * - any other text of three characters or more is a case-insensitive substring of the English or
  *   Bengali name: on SQLite a phrase over the FTS5 trigram index of the names (migration
  *   2026-11-23), which matches exactly the substrings, run beside the event loop in the read
- *   pool's worker threads; on PostgreSQL a `like` the pg_trgm indexes answer. Trigrams need three
+ *   pool's worker threads; on PostgreSQL a `like` the pg_trgm indexes answer, matched once for a
+ *   list's total and page. Trigrams need three
  *   characters, so a shorter text is left to the plain `like` scan over every searched column.
  */
 import { type SqlBool, sql } from 'kysely';
@@ -43,7 +44,9 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   if ([...text].length < MIN_INDEXED_LENGTH) return undefined;
   if (dialect === 'postgres') {
     const pattern = containsPattern(text);
-    return sql<SqlBool>`(lower(scholarship_registrations.full_name) like lower(${pattern}) escape '\\' or lower(scholarship_registrations.name_bangla) like lower(${pattern}) escape '\\')`;
+    const condition = sql<SqlBool>`(lower(scholarship_registrations.full_name) like lower(${pattern}) escape '\\' or lower(scholarship_registrations.name_bangla) like lower(${pattern}) escape '\\')`;
+    // The trigram match is most of a search's cost: a list takes the ids once for its total and page (SearchMatch).
+    return { ids: sql`select id from scholarship_registrations where ${condition}`, condition };
   }
   // FTS5's query parser ends a string at NUL; no name holds one, so the plain scan answers (nothing).
   if (text.includes('\u0000')) return undefined;

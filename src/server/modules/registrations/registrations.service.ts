@@ -6,25 +6,28 @@
 import type { Kysely, Transaction } from 'kysely';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { type RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
+import { type BatchRun, type Outcome, settled } from '../../db/per-turn.js';
 import type { Database } from '../../db/types.js';
 import type { Caller, CreateContext, StoredRow, TransactionContext, WriteAction } from '../../lib/resource/definition.js';
 import { withNulls } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import { refuseForeignUploads } from '../media/upload-ownership.js';
-import { inSharedTransaction } from './group-commit.js';
+import { groupCommit, inSharedTransaction, isSqlite } from './group-commit.js';
 import { dhakaToday, feeOn, registrationWindow } from '../../../common/season.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { seasonSettings } from '../settings/settings.repository.js';
 import {
   bumpCount,
+  bumpCounts,
   bumpFees,
-  type CountKey,
+  clashAmong,
   countKeyOf,
   duplicateOf,
   type FeeDelta,
   indexNewRegistrations,
   insertRegistrations,
   reserveNumbers,
+  storedClashes,
 } from './registrations.repository.js';
 
 /** The form's fields as the spec's `info` object groups them, and the columns a registration answers. */
@@ -165,37 +168,58 @@ const indexCreated = (trx: Transaction<Database>, rows: StoredRow[]) =>
     rows.map((row) => row.id),
   );
 
+/** A form ready to store: its institute's names, the fee that applies to it and who files it. */
+type NewRegistration = { body: RegistrationInput; institute: InstituteNames; fee: number; creator: number };
+type Numbers = { reg_no: string; roll_no: string };
+
 /**
- * Stores `bodies` in the caller's transaction: a block of numbers per sequence taken with one
- * statement, the rows inserted in chunks, each counter moved once by its total. Answers the stored
- * rows (every column, from the insert itself) in the order of `bodies`.
+ * Numbers for `bodies`, in their order, with one statement in the caller's transaction: a block per
+ * sequence. The sequences' rows stay locked until the transaction ends.
  */
-async function insertMany(trx: Transaction<Database>, ctx: Caller, bodies: readonly RegistrationInput[], institutes: Map<number, InstituteNames>, fee: number) {
+async function reserveFor(trx: Transaction<Database>, bodies: readonly RegistrationInput[]): Promise<Numbers[]> {
   const year = seasonYear();
   const wanted: Record<string, number> = { [regSequence(year)]: bodies.length };
   for (const body of bodies) wanted[rollSequence(year, body.class)] = (wanted[rollSequence(year, body.class)] ?? 0) + 1;
   // The first number of each block: a block is the `count` numbers up to the sequence's new value.
   const next = Object.fromEntries(Object.entries(await reserveNumbers(trx, wanted)).map(([name, last]) => [name, last - wanted[name]! + 1]));
+  return bodies.map((body) => ({
+    reg_no: regNumber(year, next[regSequence(year)]!++),
+    roll_no: rollNumber(year, body.class, next[rollSequence(year, body.class)]!++),
+  }));
+}
+
+/**
+ * Stores numbered forms in the caller's transaction: the rows inserted in chunks, each counter moved
+ * once by its total. Answers the stored rows (every column, from the insert itself) in the order of `forms`.
+ */
+async function insertNumbered(trx: Transaction<Database>, forms: readonly NewRegistration[], numbers: readonly Numbers[]): Promise<StoredRow[]> {
   const at = now();
-  const values = bodies.map((body) => {
-    const regNo = regNumber(year, next[regSequence(year)]!++);
-    const rollNo = rollNumber(year, body.class, next[rollSequence(year, body.class)]!++);
-    const institute = institutes.get(body.institute_id)!;
-    return { ...rowValues(body, institute), reg_no: regNo, roll_no: rollNo, slug: regNo, fee, creator: ctx.user.id, created_at: at, updated_at: at };
+  const values = forms.map(({ body, institute, fee, creator }, i) => {
+    const { reg_no, roll_no } = numbers[i]!;
+    return { ...rowValues(body, institute), reg_no, roll_no, slug: reg_no, fee, creator, created_at: at, updated_at: at };
   });
   const rows = await insertRegistrations(trx, values);
   await bumpFees(
     trx,
-    bodies.map((body) => feeDelta({ institute_id: body.institute_id, fee_status: 'unpaid', fee }, 1)),
+    forms.map(({ body, fee }) => feeDelta({ institute_id: body.institute_id, fee_status: 'unpaid', fee }, 1)),
   );
-  const deltas = new Map<string, { key: CountKey; delta: number }>();
-  for (const body of bodies) {
-    const key = countKeyOf(body);
-    const id = `${key.institute_id}:${key.class}:${key.gender}`;
-    deltas.set(id, { key, delta: (deltas.get(id)?.delta ?? 0) + 1 });
-  }
-  for (const { key, delta } of deltas.values()) await bumpCount(trx, key, delta);
+  await bumpCounts(
+    trx,
+    forms.map(({ body }) => ({ key: countKeyOf(body), delta: 1 })),
+  );
   return rows as StoredRow[];
+}
+
+/** Numbers and stores `forms` in the caller's transaction (insertNumbered). */
+async function insertMany(trx: Transaction<Database>, forms: readonly NewRegistration[]): Promise<StoredRow[]> {
+  return insertNumbered(
+    trx,
+    forms,
+    await reserveFor(
+      trx,
+      forms.map((form) => form.body),
+    ),
+  );
 }
 
 async function namesOf(db: Kysely<Database>, caller: Caller, bodies: readonly RegistrationInput[]): Promise<Map<number, InstituteNames>> {
@@ -203,21 +227,85 @@ async function namesOf(db: Kysely<Database>, caller: Caller, bodies: readonly Re
   return new Map(await Promise.all(ids.map(async (id) => [id, await instituteNames(db, caller, id)] as const)));
 }
 
+/** Members of a group that duplicate a stored registration or an earlier member: the group is written without them. */
+class Clashing extends Error {
+  constructor(readonly members: readonly NewRegistration[]) {
+    super('duplicates in a group of creates');
+  }
+}
+
 /**
- * One registration from the form. Group commit on purpose: concurrent creates share one transaction
- * (group-commit.ts), so a season's deadline rush pays one commit per group instead of one per student.
+ * PostgreSQL's group of creates (group-commit.ts): one transaction and one statement a step for the
+ * whole group (numbers, duplicate check, insert, fee and count counters), one commit. The numbers come
+ * first: their rows' locks make the creates of every server take turns from there to the commit, so
+ * the duplicate check sees every registration committed before it and none can slip in before this
+ * commit. A member that clashes (with a stored registration or an earlier member) is taken out and
+ * the group written again without it, nothing having been written (no number is lost). It is then
+ * created alone, after the group has committed, and answered as the form is; if the group fails for
+ * any other reason, each of its members is created alone, so one bad form fails alone.
+ */
+const createGroup: BatchRun<NewRegistration, StoredRow> = async (db, forms) => {
+  const stored = new Map<NewRegistration, StoredRow>();
+  const alone = new Set<NewRegistration>();
+  let group = forms;
+  while (group.length > 0) {
+    const members = group;
+    try {
+      const rows = await db.transaction().execute(async (trx) => {
+        const bodies = members.map((form) => form.body);
+        const numbers = await reserveFor(trx, bodies);
+        const clashes = await storedClashes(trx, bodies);
+        const clashing = members.filter((_, i) => clashes[i] || clashAmong(bodies[i]!, bodies.slice(0, i)));
+        if (clashing.length > 0) throw new Clashing(clashing);
+        const inserted = await insertNumbered(trx, members, numbers);
+        await indexCreated(trx, inserted);
+        return inserted;
+      });
+      rows.forEach((row, i) => stored.set(members[i]!, row));
+      group = [];
+    } catch (error) {
+      const out = new Set(error instanceof Clashing ? error.members : members);
+      for (const form of out) alone.add(form);
+      group = members.filter((form) => !out.has(form));
+    }
+  }
+  const outcomes: Outcome<StoredRow>[] = [];
+  for (const form of forms) {
+    const row = stored.get(form);
+    outcomes.push(row ? { ok: true, value: row } : await settled(createAlone(db, form)));
+  }
+  return outcomes;
+};
+
+const createInGroup = groupCommit(createGroup);
+
+/** A create in a transaction of its own, with the numbers taken before the duplicate check as in a group. */
+async function createAlone(db: Kysely<Database>, form: NewRegistration): Promise<StoredRow> {
+  return db.transaction().execute(async (trx) => {
+    const numbers = await reserveFor(trx, [form.body]);
+    await refuseDuplicate(trx, form.body);
+    const [row] = await insertNumbered(trx, [form], numbers);
+    await indexCreated(trx, [row!]);
+    return row!;
+  });
+}
+
+/**
+ * One registration from the form. Group commit on purpose (group-commit.ts): concurrent creates share
+ * one transaction, so a season's deadline rush pays one commit per group instead of one per student.
  */
 export async function createRegistration(ctx: CreateContext, body: RegistrationInput): Promise<StoredRow> {
   const fee = await feeForNewRegistrations(ctx.db, ctx);
   // The student's photo: an upload of the caller's, or (for an admin) of the student's institute.
   await refuseForeignUploads(ctx.db, { photo: body.photo }, { accounts: [ctx.user.id, body.institute_id] });
-  const institutes = await namesOf(ctx.db, ctx, [body]);
+  const form = { body, institute: (await namesOf(ctx.db, ctx, [body])).get(body.institute_id)!, fee, creator: ctx.user.id };
+  if (!isSqlite(ctx.db)) return createInGroup(ctx.db, form);
   return inSharedTransaction(
     ctx.db,
     async (trx) => {
       // Checked in the create's own savepoint: on SQLite the group's writes are serial, so two equal forms cannot both pass.
       await refuseDuplicate(trx, body);
-      return (await insertMany(trx, ctx, [body], institutes, fee))[0]!;
+      return (await insertMany(trx, [form]))[0]!;
     },
     indexCreated,
   );
@@ -238,11 +326,12 @@ export async function storeRegistrations(
 ): Promise<StoredRow[]> {
   const fee = await feeForNewRegistrations(ctx.db, ctx);
   const institutes = await namesOf(ctx.db, ctx, bodies);
+  const forms = bodies.map((body) => ({ body, institute: institutes.get(body.institute_id)!, fee, creator: ctx.user.id }));
   const stored: StoredRow[] = [];
   for (let start = 0; start < bodies.length; start += STORE_BATCH) {
-    const batch = bodies.slice(start, start + STORE_BATCH);
+    const batch = forms.slice(start, start + STORE_BATCH);
     const rows = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await insertMany(trx, ctx, batch, institutes, fee);
+      const inserted = await insertMany(trx, batch);
       await indexCreated(trx, inserted);
       return inserted;
     });

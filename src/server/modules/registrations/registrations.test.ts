@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, client, instituteSession, someAddress, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
+import { analytics } from './analytics.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -224,6 +225,16 @@ describe('the dashboard numbers and payments', () => {
     });
     expect(approved.body.data).toMatchObject({ is_approved: 1, approved_at: expect.any(String) });
     expect(await analyticsOf(c.api)).toMatchObject({ total_paid: 400, total_due: 200, pending_amount: 0, paid_registrations: 2 });
+  });
+
+  it("gives each of several institutes' dashboards asked at once its own numbers", async () => {
+    // Asked in one turn, they are read together on PostgreSQL (db/per-turn.ts): each must see only its own rows.
+    const ids = [c.id, a.id, b.id, c.id];
+    const alone = [];
+    for (const id of ids) alone.push(await analytics(t.app.db, id));
+    expect(await Promise.all(ids.map((id) => analytics(t.app.db, id)))).toEqual(alone);
+    expect(alone[0]).toMatchObject({ total_registration: 3, total_paid: 400 });
+    expect(alone[1]).not.toEqual(alone[0]);
   });
 
   it('closes an approved payment to its institute', async () => {
