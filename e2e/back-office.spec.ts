@@ -258,7 +258,8 @@ test('an admin exports the registration list as Excel: Bengali headers and label
 test('a long list pages through the server’s links and changes its page size', async ({ page, request }) => {
   const token = await adminToken(request);
   const prefix = `নোটিশ ${uniqueSuffix()}`;
-  for (let n = 1; n <= 25; n += 1) await storeByApi(request, token, 'notice-categories', { title: `${prefix} ${n}` });
+  const ids: number[] = [];
+  for (let n = 1; n <= 25; n += 1) ids.push(await storeByApi(request, token, 'notice-categories', { title: `${prefix} ${n}` }));
   await enterWithToken(page, await adminToken(request));
   await page.goto('/web-pages-management/notice-categories');
   await searchFor(page, prefix);
@@ -267,13 +268,37 @@ test('a long list pages through the server’s links and changes its page size',
     bn.pagination.showing.replace('{{total}}', '২৫').replace('{{from}}', '১').replace('{{to}}', '১০'),
   );
   await expect(pagination.getByRole('button', { name: bn.pagination.page.replace('{{page}}', '১') })).toHaveAttribute('aria-current', 'page');
+  const listRequest = (pageNumber: string) =>
+    page.waitForRequest((sent) => sent.url().includes('/api/v1/notice-categories?') && new URL(sent.url()).searchParams.get('page') === pageNumber);
+
+  // Next follows the server's link as given: page 2 as a keyset after page 1's last row (newest first, title 16).
+  const second = listRequest('2');
+  await pagination.getByRole('button', { name: bn.pagination.nextPage }).click();
+  const sent = new URL((await second).url()).searchParams;
+  expect(sent.get('after_id')).toBe(String(ids[15]));
+  expect(sent.get('search')).toBe(prefix);
+  await expect(pagination.getByTestId('pagination-summary')).toHaveText(
+    bn.pagination.showing.replace('{{total}}', '২৫').replace('{{from}}', '১১').replace('{{to}}', '২০'),
+  );
+  await expect(rows(page)).toHaveCount(10);
+  await expect(rows(page).first()).toContainText(`${prefix} 15`);
+  await expect(rows(page).last()).toContainText(`${prefix} 6`);
+  await expect(page).toHaveURL(new RegExp(`after_id=${ids[15]}`));
+
+  // A numbered link carries no keyset, so none is sent.
+  const third = listRequest('3');
   await pagination.getByRole('button', { name: bn.pagination.page.replace('{{page}}', '৩') }).click();
+  expect(new URL((await third).url()).searchParams.has('after_id')).toBe(false);
+  await expect(page).not.toHaveURL(/after_id=/);
   await expect(pagination.getByTestId('pagination-summary')).toHaveText(
     bn.pagination.showing.replace('{{total}}', '২৫').replace('{{from}}', '২১').replace('{{to}}', '২৫'),
   );
   await expect(rows(page)).toHaveCount(5);
   await expect(pagination.getByRole('button', { name: bn.pagination.nextPage })).toBeDisabled();
+  // Previous is a plain page number too.
+  const previous = listRequest('2');
   await pagination.getByRole('button', { name: bn.pagination.previousPage }).click();
+  expect(new URL((await previous).url()).searchParams.has('after_id')).toBe(false);
   await expect(page).toHaveURL(/page=2/);
   await pagination.getByLabel(bn.pagination.perPage).selectOption('50');
   await expect(rows(page)).toHaveCount(25);

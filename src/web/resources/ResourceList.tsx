@@ -90,6 +90,7 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
   const query = useQuery(
     resource.queries.list({
       page: state.page,
+      afterId: state.afterId,
       paginate: state.paginate,
       status,
       search: state.search,
@@ -228,7 +229,7 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
 
       {query.data && query.data.total > 0 && (
         <Box>
-          <ListPagination page={query.data} pageSize={state.paginate} onPage={(page) => change({ page })} onPageSize={(paginate) => change({ paginate })} />
+          <ListPagination page={query.data} pageSize={state.paginate} onPage={(target) => change(target)} onPageSize={(paginate) => change({ paginate })} />
         </Box>
       )}
     </Stack>

@@ -1,7 +1,8 @@
 /**
  * Pagination of spec §2: Previous/Next on small screens; on larger ones 'Showing {from} to {to} of
  * {total} results', the server's numbered links with the current page marked, arrows and the page
- * size. Pages are the ones the server's urls name (spec §7).
+ * size. Each button follows its server url as given (spec §7): its page, and the keyset (`after_id`)
+ * the server put in the next page's url.
  */
 import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -10,21 +11,21 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../common/constants';
 import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
-import { numberedLinks, pageOfUrl, type Paginated } from './listQuery';
+import { numberedLinks, pageTargetOf, type PageTarget, type Paginated } from './listQuery';
 
 type Props = {
   page: Paginated<unknown>;
   pageSize: number;
-  onPage: (page: number) => void;
+  onPage: (target: PageTarget) => void;
   onPageSize: (size: number) => void;
 };
 
 export function ListPagination({ page, pageSize, onPage, onPageSize }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const previous = pageOfUrl(page.prev_page_url);
-  const next = pageOfUrl(page.next_page_url);
-  const go = (target: number | null) => () => {
+  const previous = pageTargetOf(page.prev_page_url);
+  const next = pageTargetOf(page.next_page_url);
+  const go = (target: PageTarget | null) => () => {
     if (target !== null) onPage(target);
   };
   const n = (value: number) => formatNumber(value, lang);
@@ -52,22 +53,22 @@ export function ListPagination({ page, pageSize, onPage, onPageSize }: Props) {
               <IconChevronLeft size={16} aria-hidden />
             </ActionIcon>
             {numberedLinks(page.links).map((link, index) =>
-              link.page === null ? (
+              link.target === null ? (
                 <Text key={`gap-${index}`} component="span" px={4} c="dimmed" aria-hidden>
                   …
                 </Text>
               ) : (
                 <Button
-                  key={link.page}
+                  key={link.target.page}
                   size="compact-md"
                   miw={34}
                   px={8}
                   variant={link.active ? 'filled' : 'default'}
                   aria-current={link.active ? 'page' : undefined}
-                  aria-label={t('pagination.page', { page: n(link.page) })}
-                  onClick={go(link.page)}
+                  aria-label={t('pagination.page', { page: n(link.target.page) })}
+                  onClick={go(link.target)}
                 >
-                  {n(link.page)}
+                  {n(link.target.page)}
                 </Button>
               ),
             )}

@@ -8,6 +8,8 @@ export type { PageLink, Paginated };
 
 export type ListParams = {
   page?: number;
+  /** A keyset the server put in a page url: the page starts after this row (only ever one it gave). */
+  afterId?: number;
   paginate?: number;
   /** 1 active (the default), 0 deactivated. */
   status?: 0 | 1;
@@ -28,6 +30,7 @@ export function listQueryString(params: ListParams): string {
     if (value !== undefined && value !== '') query.append(name, String(value));
   };
   set('page', params.page);
+  set('after_id', params.afterId);
   set('paginate', params.paginate);
   set('status', params.status);
   set('search', params.search?.trim());
@@ -40,23 +43,43 @@ export function listQueryString(params: ListParams): string {
   return query.toString();
 }
 
-/** The page number a paginator url points at (`/api/v1/r?page=3&…` → 3); null for no url. */
-export function pageOfUrl(url: string | null): number | null {
-  if (!url) return null;
-  const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : null;
-}
+/** Where a paginator url leads: its page and, when the server gave one, its keyset. */
+export type PageTarget = { page: number; afterId?: number };
 
-export type NumberedLink = { page: number | null; label: string; active: boolean };
+const positiveOf = (value: string | null) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+};
 
 /**
- * The numbered links of a paginator, in order: pages and '...' gaps. The first and last entries of
- * Laravel's list are Previous/Next (whatever their label says); those are drawn as arrows apart.
+ * The page a paginator url points at, followed as given (spec §7): `/api/v1/r?page=3&after_id=41&…`
+ * → { page: 3, afterId: 41 }; without an `after_id` the target has none. Null for no url. The rest
+ * of the url is the list's own query, which the list sends from its state.
+ */
+export function pageTargetOf(url: string | null): PageTarget | null {
+  if (!url) return null;
+  const params = new URL(url, 'http://localhost').searchParams;
+  const page = positiveOf(params.get('page'));
+  if (page === undefined) return null;
+  const afterId = positiveOf(params.get('after_id'));
+  return afterId === undefined ? { page } : { page, afterId };
+}
+
+export type NumberedLink = { target: PageTarget | null; label: string; active: boolean };
+
+/**
+ * The numbered links of a paginator, in order: pages (where their urls lead) and '...' gaps. The
+ * first and last entries of Laravel's list are Previous/Next (whatever their label says); those are
+ * drawn as arrows apart.
  */
 export function numberedLinks(links: readonly PageLink[]): NumberedLink[] {
   return links
     .filter((link) => /^\d+$/.test(link.label.trim()) || link.label.trim() === '...')
-    .map((link) => ({ page: /^\d+$/.test(link.label.trim()) ? Number(link.label) : null, label: link.label.trim(), active: link.active }));
+    .map((link) => ({
+      target: /^\d+$/.test(link.label.trim()) ? (pageTargetOf(link.url) ?? { page: Number(link.label) }) : null,
+      label: link.label.trim(),
+      active: link.active,
+    }));
 }
 
 /** Whether a remote list has more to load: spec §7, 'more results exist while to is less than total'. */

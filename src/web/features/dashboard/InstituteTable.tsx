@@ -1,7 +1,7 @@
 /**
  * The admin's per-institute list (spec §2 Dashboard, §3 Analytics): institute, class, total, boys,
  * girls and upazila, one row per institute and class, searched by institute name (500 ms after the
- * last key) and paged by the analytics answer's own paginator.
+ * last key) and paged by the analytics answer's own paginator, its links followed as given.
  */
 import { Box, Center, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,11 @@ export function InstituteTable({ page, state, onChange, loading }: Props) {
         {t('analytics.institutes.title')}
       </Title>
       <Box>
-        <SearchBox value={state.search} onSearch={(search) => onChange({ ...state, search, page: 1 })} label={t('analytics.institutes.searchLabel')} />
+        <SearchBox
+          value={state.search}
+          onSearch={(search) => onChange({ page: 1, paginate: state.paginate, search })}
+          label={t('analytics.institutes.searchLabel')}
+        />
       </Box>
       <Paper withBorder pos="relative" mih={160}>
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
@@ -100,8 +104,8 @@ export function InstituteTable({ page, state, onChange, loading }: Props) {
         <ListPagination
           page={page}
           pageSize={state.paginate}
-          onPage={(next) => onChange({ ...state, page: next })}
-          onPageSize={(paginate) => onChange({ ...state, paginate, page: 1 })}
+          onPage={(target) => onChange({ ...target, paginate: state.paginate, search: state.search })}
+          onPageSize={(paginate) => onChange({ page: 1, paginate, search: state.search })}
         />
       )}
     </Stack>
