@@ -1,6 +1,6 @@
 /**
  * The import rules eslint cannot check here (its import plugin's resolver is missing from this registry):
- * - no circle anywhere (static or lazy `import()` alike): with a cycle, load order decides what a
+ * - no circle anywhere (static, lazy `import()`, Vite's `import.meta.glob` or the server's `importGlob` alike): with a cycle, load order decides what a
  *   module sees, and a lazy screen that imports the table listing it keeps every screen in one chunk graph;
  * - the client's features (src/web/features/<feature>) never import each other, and only the shell and
  *   the app's routes import a feature: what two features share lives in the machinery
@@ -15,6 +15,41 @@ import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** The files a relative `import.meta.glob` pattern of `file` matches; `*` within a path segment is the only wildcard Vite's patterns use here. */
+function globbed(file, pattern) {
+  if (!pattern.startsWith('.') || /\*\*|[{}[\]!]/.test(pattern))
+    throw new Error(`${path.relative(root, file)}: the glob ${pattern} has a form this check does not follow`);
+  let found = [path.dirname(file)];
+  for (const segment of pattern.split('/')) {
+    if (!segment.includes('*')) {
+      found = found.map((dir) => path.join(dir, segment)).filter((candidate) => fs.existsSync(candidate));
+      continue;
+    }
+    const matches = new RegExp(`^${segment.replace(/[.+?^$()|\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`);
+    found = found.flatMap((dir) =>
+      (fs.statSync(dir).isDirectory() ? fs.readdirSync(dir).filter((name) => matches.test(name)) : []).map((name) => path.join(dir, name)),
+    );
+  }
+  return found;
+}
+
+const isViteGlob = (node) =>
+  ts.isPropertyAccessExpression(node.expression) &&
+  node.expression.name.text === 'glob' &&
+  ts.isMetaProperty(node.expression.expression) &&
+  node.expression.expression.keywordToken === ts.SyntaxKind.ImportKeyword;
+
+/** The server's counterpart, `importGlob(import.meta.url, pattern)` (src/server/lib/import-glob.ts). */
+const isServerGlob = (node) => ts.isIdentifier(node.expression) && node.expression.text === 'importGlob' && node.arguments.length === 2;
+
+/** A glob's pattern argument, or undefined when `node` is no glob. */
+const globPatterns = (node) => {
+  if (!ts.isCallExpression(node)) return undefined;
+  if (isViteGlob(node)) return node.arguments[0];
+  if (isServerGlob(node)) return node.arguments[1];
+  return undefined;
+};
+
 /** Every source file of a tsconfig with the files it imports at run time. */
 function importGraph(configFile) {
   const { config } = ts.readConfigFile(path.join(root, configFile), ts.sys.readFile);
@@ -24,6 +59,7 @@ function importGraph(configFile) {
     if (!file.startsWith(path.join(root, 'src'))) continue;
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const specifiers = [];
+    const globs = [];
     const visit = (node) => {
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && !node.isTypeOnly && !node.importClause?.isTypeOnly) {
         const named = node.importClause?.namedBindings;
@@ -34,6 +70,13 @@ function importGraph(configFile) {
       if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0])) {
         specifiers.push(node.arguments[0].text);
       }
+      const patterns = globPatterns(node);
+      if (patterns) {
+        for (const pattern of ts.isArrayLiteralExpression(patterns) ? patterns.elements : [patterns]) {
+          if (!ts.isStringLiteral(pattern)) throw new Error(`${path.relative(root, file)}: a glob whose pattern is not a string literal`);
+          globs.push(...globbed(file, pattern.text));
+        }
+      }
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -41,7 +84,7 @@ function importGraph(configFile) {
       .map((specifier) => ts.resolveModuleName(specifier, file, parsed.options, ts.sys).resolvedModule)
       .filter((resolved) => resolved && !resolved.isExternalLibraryImport && resolved.resolvedFileName.startsWith(path.join(root, 'src')))
       .map((resolved) => resolved.resolvedFileName);
-    graph.set(file, [...new Set(targets)]);
+    graph.set(file, [...new Set([...targets, ...globs])]);
   }
   return graph;
 }

@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import { CLASS_CODES, LIMITS, MAX_CENTRE_ROOMS, MAX_ROOM_CAPACITY, MAX_SUBJECTS, SEATINGS } from '../constants.js';
+import { example } from '../examples.js';
 import { upazilaById } from '../geo/index.js';
 import { optionalChoice, optionalId, requiredChoice, requiredId, requiredMobile, requiredText, toAsciiDigits } from '../validation.js';
 import { ALWAYS, checkAddress } from './institute.js';
+import { maybeId, text } from './rows.js';
 
 const digitsOf = (v: unknown) => (typeof v === 'string' ? toAsciiDigits(v.trim()) || undefined : v);
 
@@ -102,17 +104,24 @@ const idList = (known?: (id: number) => boolean) =>
 /** A centre: names, address, contact, rooms (or one capacity, one room) and the upazilas or institutes it serves. */
 export const CentreBody = z
   .object({
-    name_bn: requiredText(),
-    name_en: requiredText(),
-    division_id: requiredId(),
-    zilla_id: requiredId(),
-    upozilla_id: requiredId(),
-    address: requiredText(LIMITS.shortText),
-    contact_name: requiredText(),
-    contact_mobile: requiredMobile(),
+    name_bn: example(requiredText(), ['দেবিদ্বার সরকারি উচ্চ বিদ্যালয়']),
+    name_en: example(requiredText(), ['Debidwar Government High School']),
+    // Chattogram, Cumilla, Debidwar: a division, one of its districts and one of that district's upazilas.
+    division_id: example(requiredId(), [1]),
+    zilla_id: example(requiredId(), [1]),
+    upozilla_id: example(requiredId(), [1]),
+    address: example(requiredText(LIMITS.shortText), ['School Road']),
+    contact_name: example(requiredText(), ['Rahim Uddin']),
+    contact_mobile: example(requiredMobile(), ['01711-000222']),
     rooms: z.preprocess((v) => (v === null || v === undefined ? [] : v), z.array(RoomBody, { error: 'invalid_choice' }).max(MAX_CENTRE_ROOMS, 'too_many')),
-    capacity: z.preprocess((v) => (v === '' || v === null ? undefined : v), count(1, MAX_ROOM_CAPACITY * MAX_CENTRE_ROOMS).optional()),
-    upazila_ids: idList((id) => upazilaById.has(id)),
+    capacity: example(
+      z.preprocess((v) => (v === '' || v === null ? undefined : v), count(1, MAX_ROOM_CAPACITY * MAX_CENTRE_ROOMS).optional()),
+      [100],
+    ),
+    upazila_ids: example(
+      idList((id) => upazilaById.has(id)),
+      [[1]],
+    ),
     institute_ids: idList(),
   })
   .superRefine((centre, ctx) => {
@@ -132,3 +141,27 @@ export const MoveSeatsBody = z
   .object({ from_centre_id: requiredId(), to_centre_id: requiredId() })
   .refine((body) => body.from_centre_id !== body.to_centre_id, { path: ['to_centre_id'], message: 'same_centre' });
 export const AdmitCardsBody = z.object({ institute_id: optionalId(), centre_id: optionalId() });
+
+export const CentreRoom = z.object({ name: text, capacity: z.number() });
+
+/** An exam centre: its rooms in seating order, the areas it serves, and how many of its seats are taken. */
+export const CentreRow = z.object({
+  id: z.number(),
+  name_bn: text,
+  name_en: text,
+  division_id: maybeId,
+  zilla_id: maybeId,
+  upozilla_id: maybeId,
+  address: text,
+  contact_name: text,
+  contact_mobile: text,
+  rooms: z.array(CentreRoom),
+  capacity: z.number(),
+  seated: z.number(),
+  upazila_ids: z.array(z.number()),
+  institute_ids: z.array(z.number()),
+  creator: maybeId,
+  status: z.number(),
+  created_at: text,
+  updated_at: text,
+});

@@ -1,6 +1,7 @@
 /** The institute account's fields (spec §3) and the rules of spec §5, shared by every form that edits them. */
 import { z } from 'zod';
 import { INSTITUTE_LEVELS, INSTITUTE_TYPES, LIMITS, MANAGEMENT_TYPES, ROLES } from '../constants.js';
+import { example } from '../examples.js';
 import { divisionById, isDistrictInDivision, isUpazilaInDistrict } from '../geo/index.js';
 import {
   optionalChoice,
@@ -23,7 +24,7 @@ import {
 export const instituteFields = {
   name: optionalText(),
   institute_name_english: optionalText(),
-  email: optionalEmail(),
+  email: example(optionalEmail(), ['head1@school.example.org'], { unique: true }),
   phone_number: optionalMobile(),
   photo: optionalFilePath(),
   website: optionalUrl(),
@@ -37,9 +38,10 @@ export const instituteFields = {
   whatsapp_number: optionalMobile(),
   permanent_phone_number: optionalPhone(),
   file: optionalFilePath(),
-  division_id: optionalId(),
-  zilla_id: optionalId(),
-  upozilla_id: optionalId(),
+  // Chattogram, Cumilla, Debidwar: a division, one of its districts and one of that district's upazilas.
+  division_id: example(optionalId(), [1]),
+  zilla_id: example(optionalId(), [1]),
+  upozilla_id: example(optionalId(), [1]),
   thana: optionalText(),
   sector: optionalText(),
   union: optionalText(),
@@ -115,21 +117,21 @@ const withInstituteRules = <T extends z.ZodRawShape>(shape: T) =>
 const adminInstituteFields = {
   ...instituteFields,
   role: optionalChoice(ROLES),
-  institute_type: requiredChoice(INSTITUTE_TYPES),
-  institute_level: requiredChoice(INSTITUTE_LEVELS),
-  name: requiredText(),
-  institute_name_english: requiredText(),
-  institute_management_type: requiredChoice(MANAGEMENT_TYPES),
-  contact_person: requiredText(),
-  phone_number: requiredMobile(),
-  holding_no: requiredText(),
-  post_office: requiredText(),
+  institute_type: example(requiredChoice(INSTITUTE_TYPES), ['school']),
+  institute_level: example(requiredChoice(INSTITUTE_LEVELS), ['play-10th']),
+  name: example(requiredText(), ['দেবিদ্বার আদর্শ উচ্চ বিদ্যালয়']),
+  institute_name_english: example(requiredText(), ['Debidwar Model High School']),
+  institute_management_type: example(requiredChoice(MANAGEMENT_TYPES), ['private']),
+  contact_person: example(requiredText(), ['মোঃ রহিম উদ্দিন']),
+  phone_number: example(requiredMobile(), ['01711-123456'], { unique: true }),
+  holding_no: example(requiredText(), ['Road 5']),
+  post_office: example(requiredText(), ['Debidwar']),
 };
 
 export const UserStoreBody = withInstituteRules({
   ...adminInstituteFields,
-  password: password(),
-  password_confirmation: z.string({ error: 'required' }).min(1, 'required'),
+  password: example(password(), ['secret-pass-1']),
+  password_confirmation: example(z.string({ error: 'required' }).min(1, 'required'), ['secret-pass-1']),
 });
 export type UserStoreBody = z.infer<typeof UserStoreBody>;
 

@@ -4,16 +4,14 @@
  * Content HTML is only checked for size here; the server sanitises it before storing.
  */
 import { z } from 'zod';
+import { PAGE_CONTENT_TYPES, PAGE_LAYOUTS, type PageContentType, type PageLayoutName } from '../page-kinds.js';
 import { isReservedPath } from '../site-paths.js';
+import { example } from '../examples.js';
 import { isStoredLink } from '../links.js';
 import { hasNul, optionalFilePath, optionalId, optionalText, requiredId, requiredText } from '../validation.js';
+import { maybeId, maybeText, stamped, text } from './rows.js';
 
-export const PAGE_CONTENT_TYPES = ['page', 'blog', 'news', 'notice'] as const;
-export type PageContentType = (typeof PAGE_CONTENT_TYPES)[number];
-
-/** Row layouts of the page builder: the 12-column grid widths of each row's cells. */
-export const PAGE_LAYOUTS = ['12', '4+4+4', '3+3+3+3', '6+6'] as const;
-export type PageLayoutName = (typeof PAGE_LAYOUTS)[number];
+export { PAGE_CONTENT_TYPES, PAGE_LAYOUTS, type PageContentType, type PageLayoutName } from '../page-kinds.js';
 
 export function layoutColumns(layout: PageLayoutName): number[] {
   return layout.split('+').map(Number);
@@ -146,9 +144,9 @@ function layoutInput(value: unknown): unknown {
 export const pageLayoutField = () => z.preprocess(layoutInput, PageLayout.optional());
 
 export const pageFields = {
-  title: requiredText(PAGE_LIMITS.title),
-  url: pageUrl(),
-  published_at: publishedAt(),
+  title: example(requiredText(PAGE_LIMITS.title), ['Admission 2026']),
+  url: example(pageUrl(), ['admission-2026'], { unique: true }),
+  published_at: example(publishedAt(), ['2026-11-22T04:30:00.000Z']),
   content: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
@@ -186,3 +184,38 @@ export const PageLayoutBody = z.object({
   layout: z.preprocess(layoutInput, z.object(layoutShape, { error: (iss) => (iss.input === undefined ? 'required' : 'invalid_layout') })),
 });
 export type PageLayoutBody = z.infer<typeof PageLayoutBody>;
+
+const categoryRef = z.object({ id: z.number(), title: text }).nullable();
+
+export const PageRow = z.object({
+  id: z.number(),
+  url: text,
+  title: text,
+  published_at: text,
+  content: maybeText,
+  content_type: z.enum(PAGE_CONTENT_TYPES),
+  blog_category_id: maybeId,
+  news_category_id: maybeId,
+  notice_category_id: maybeId,
+  custom_fields: maybeText,
+  image: maybeText,
+  meta_title: maybeText,
+  meta_description: maybeText,
+  meta_keywords: maybeText,
+  og_image: maybeText,
+  og_description: maybeText,
+  source_files_url: maybeText,
+  content_file: maybeText,
+  requires_login: z.number(),
+  access_roles: maybeText,
+  views: z.number(),
+  template: maybeText,
+  ...stamped,
+  /** Spec §3: the content type and its category together. */
+  content_meta: z.object({ content_type: z.enum(PAGE_CONTENT_TYPES), blog_category_id: maybeId, news_category_id: maybeId, notice_category_id: maybeId }),
+  /** The page-builder grid parsed from `custom_fields` (its rules are the form's, pages.ts). */
+  layout: z.object({ rows: z.array(z.object({ layout: z.enum(PAGE_LAYOUTS), cells: z.array(text) })) }),
+  blog_category: categoryRef,
+  news_category: categoryRef,
+  notice_category: categoryRef,
+});

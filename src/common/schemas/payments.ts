@@ -1,7 +1,9 @@
 /** The payment form (spec §3, §5): method, amount, transaction id, date; admins also the institute and approval. */
 import { z } from 'zod';
-import { MAX_PAYMENT_STUDENTS, PAYMENT_METHODS } from '../constants.js';
+import { MAX_PAYMENT_STUDENTS, PAYMENT_METHODS, PAYMENT_STATES } from '../constants.js';
+import { example } from '../examples.js';
 import { optionalId, requiredChoice, requiredId, requiredText, toAsciiDigits } from '../validation.js';
+import { maybeId, maybeText, stamped, text } from './rows.js';
 
 /** Larger than any season's fees for one institute, so a typo of extra zeros is caught. */
 export const MAX_PAYMENT_AMOUNT = 10_000_000;
@@ -64,10 +66,10 @@ const registrationIds = z.array(requiredId(), { error: 'invalid_choice' }).max(M
 /** The payment form's fields; PaymentBody adds the rules across fields. */
 export const PaymentFields = z.object({
   institute_id: optionalId(),
-  payment_method: requiredChoice(PAYMENT_METHODS),
-  amount,
-  transaction_id: transactionId,
-  date: paymentDate,
+  payment_method: example(requiredChoice(PAYMENT_METHODS), ['bkash']),
+  amount: example(amount, [200]),
+  transaction_id: example(transactionId, ['BK7Q2M5X19'], { unique: true }),
+  date: example(paymentDate, ['2026-01-15']),
   is_approved: approval,
   registration_ids: registrationIds,
 });
@@ -89,3 +91,24 @@ export const MAX_REFUSAL_REASON = 300;
 /** An admin's approval (spec §5), and a refusal, which says why. */
 export const ApproveBody = z.object({ id: requiredId() });
 export const RefuseBody = z.object({ id: requiredId(), reason: requiredText(MAX_REFUSAL_REASON) });
+
+export const PaymentRow = z.object({
+  id: z.number(),
+  institute_id: z.number(),
+  amount: z.number(),
+  payment_method: text,
+  transaction_id: text,
+  date: text,
+  is_approved: z.number(),
+  approved_by: maybeId,
+  approved_at: maybeText,
+  state: z.enum(PAYMENT_STATES),
+  /** Students the payment covers: those it names, or those its approval covered. */
+  students: z.number(),
+  refusal_reason: maybeText,
+  refused_at: maybeText,
+  institute_name: text,
+  institute_phone: maybeText,
+  ...stamped,
+  institute: z.object({ id: z.number(), name: text, phone_number: maybeText }).nullable(),
+});

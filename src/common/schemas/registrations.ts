@@ -1,7 +1,8 @@
 /** The student registration form (spec §3, §5): its fields, the codes they take and the address rules. */
 import { z } from 'zod';
 import type { RegistrationWindow } from '../season.js';
-import { CLASS_CODES, DEPARTMENTS, GENDERS } from '../constants.js';
+import { example } from '../examples.js';
+import { CLASS_CODES, DEPARTMENTS, FEE_STATUSES, GENDERS } from '../constants.js';
 import {
   optionalChoice,
   optionalEmail,
@@ -15,6 +16,7 @@ import {
   upperText,
 } from '../validation.js';
 import { ALWAYS, checkAddress } from './institute.js';
+import { maybeId, maybeText, stamped, text } from './rows.js';
 
 function digitsOf(min: number, max: number) {
   return z.string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid_number') }).regex(new RegExp(`^\\d{${min},${max}}$`), 'invalid_number');
@@ -30,29 +32,30 @@ const optionalDigits = (min: number, max: number) => z.preprocess(digitsInput, d
 export const registrationFields = {
   /** Chosen by an admin; an institute's own id is used for an institute. */
   institute_id: optionalId(),
-  class: requiredChoice(CLASS_CODES),
-  class_roll: requiredDigits(1, 6),
-  gender: requiredChoice(GENDERS),
-  department: optionalChoice(DEPARTMENTS),
-  name_bangla: optionalText(),
-  name_english: upperText(),
+  class: example(requiredChoice(CLASS_CODES), ['04']),
+  class_roll: example(requiredDigits(1, 6), ['12'], { unique: true }),
+  gender: example(requiredChoice(GENDERS), ['f']),
+  department: example(optionalChoice(DEPARTMENTS), ['p']),
+  name_bangla: example(optionalText(), ['সুমাইয়া আক্তার']),
+  name_english: example(upperText(), ['SUMAIYA AKTER']),
   father_name_bangla: optionalText(),
-  father_name_english: upperText(),
+  father_name_english: example(upperText(), ['ABDUL KARIM']),
   mother_name: optionalText(),
-  mother_name_english: upperText(),
+  mother_name_english: example(upperText(), ['ROKEYA BEGUM']),
   email: optionalEmail(),
   /** The birth registration number: 17 digits (older ones 10 to 16). */
   birth_certificate_no: optionalDigits(10, 17),
-  division_id: optionalId(),
-  zilla_id: optionalId(),
-  upozilla_id: optionalId(),
+  // Chattogram, Cumilla, Debidwar: a division, one of its districts and one of that district's upazilas.
+  division_id: example(optionalId(), [1]),
+  zilla_id: example(optionalId(), [1]),
+  upozilla_id: example(optionalId(), [1]),
   thana: optionalText(),
   sector: optionalText(),
   ward: optionalText(),
   village: optionalText(),
   holding_no: optionalText(),
-  post_office: requiredText(),
-  contact_number: requiredMobile(),
+  post_office: example(requiredText(), ['Debidwar']),
+  contact_number: example(requiredMobile(), ['01911-000000']),
   photo: optionalFilePath(),
 };
 
@@ -104,3 +107,51 @@ export type Analytics = {
   season: SeasonView;
   analytics: ClassAnalytics[];
 };
+
+const registrationInfo = {
+  name_bangla: maybeText,
+  name_english: text,
+  father_name_bangla: maybeText,
+  father_name_english: text,
+  mother_name: maybeText,
+  mother_name_english: text,
+  gender: text,
+  class: text,
+  class_roll: text,
+  department: maybeText,
+  email: maybeText,
+  birth_certificate_no: maybeText,
+  division_id: maybeId,
+  zilla_id: maybeId,
+  upozilla_id: maybeId,
+  division: maybeText,
+  zilla: maybeText,
+  upozilla: maybeText,
+  thana: maybeText,
+  sector: maybeText,
+  ward: maybeText,
+  village: maybeText,
+  holding_no: maybeText,
+  post_office: text,
+  contact_number: text,
+  institute_name: maybeText,
+  institute_name_english: maybeText,
+};
+
+export const RegistrationRow = z.object({
+  id: z.number(),
+  institute_id: z.number(),
+  reg_no: text,
+  roll_no: text,
+  full_name: text,
+  photo: maybeText,
+  /** The fee that applies to this student, its status, and the payment covering it (pending or approved). */
+  fee: z.number(),
+  fee_status: z.enum(FEE_STATUSES),
+  payment_id: maybeId,
+  ...registrationInfo,
+  ...stamped,
+  /** Spec §3: the form's fields again, grouped as the original API nested them. */
+  info: z.object(registrationInfo).partial(),
+  institute: z.object({ id: z.number(), name: text, institute_name_english: maybeText, phone_number: maybeText }).nullable(),
+});

@@ -46,3 +46,6 @@ export const PublicUser = z.object({
   updated_at: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
+
+/** An account as an admin's user list shows it: the public user, with its flags as stored. */
+export const UserResourceRow = PublicUser.extend({ must_change_password: z.number() });

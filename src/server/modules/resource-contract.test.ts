@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RESOURCES } from '../../common/resources.js';
+import { withRow } from '../../common/resources.js';
+import { UserRoleRow } from '../../common/schemas/content.js';
+import { RegistrationRow } from '../../common/schemas/registrations.js';
 import type { Policy } from '../../common/schemas/rows.js';
 import { columnsOf, defineResource } from '../lib/resource/definition.js';
 import { adminToken, client, instituteSession, startTestApp, validStudent, type TestApp } from '../test/test-app.js';
@@ -92,8 +94,8 @@ describe('answers through the row schema', () => {
     const stored = await school.post('/api/v1/scholarship-registrations/store', validStudent(2));
     const id = (stored.body.data as { id: number }).id;
     const row = (await school.get(`/api/v1/scholarship-registrations/${id}`)).body.data as Record<string, unknown>;
-    expect(Object.keys(row).sort()).toEqual(Object.keys(RESOURCES.registrations.row.shape).sort());
-    expect(RESOURCES.registrations.row.safeParse(row).success).toBe(true);
+    expect(Object.keys(row).sort()).toEqual(Object.keys(RegistrationRow.shape).sort());
+    expect(RegistrationRow.safeParse(row).success).toBe(true);
   });
 
   it('list every resource in the OpenAPI document with its row', async () => {
@@ -108,7 +110,7 @@ describe('answers through the row schema', () => {
 
 describe('a definition is checked when the server starts', () => {
   const base = {
-    ...RESOURCES.userRoles,
+    ...withRow('userRoles', UserRoleRow),
     table: 'user_roles' as const,
     searchable: [],
     sortable: [],

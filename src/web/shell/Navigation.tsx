@@ -11,7 +11,7 @@ import { isSectionActive, sections, type Section } from './sections';
 function SectionLink({ section, onNavigate }: { section: Section; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const Icon = sectionParts[section.key].icon;
+  const Icon = sectionParts(section.key).icon;
   return (
     <NavLink
       component={Link}

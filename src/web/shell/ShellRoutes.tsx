@@ -16,7 +16,7 @@ export function ShellRoutes({ role }: { role: Role }) {
     <Suspense fallback={<FullPageLoader minHeight={240} />}>
       <Routes>
         {sections.map((section) => {
-          const { Screen } = sectionParts[section.key];
+          const { Screen } = sectionParts(section.key);
           const element = (
             <SectionGuard section={section} role={role}>
               <Screen />

@@ -1,58 +1,24 @@
 /**
- * The icon of each shell section and its screen, loaded when the section is first opened. Kept apart
- * from the sections' path data (sections.ts), which the screens themselves import for their links: a
- * screen imported by the table it is listed in would make every module one import cycle.
+ * The icon and the screen of each shell section, the screen loaded when the section is first opened.
+ * Each feature declares its own in its section.ts, found here by Vite's glob, so adding a feature
+ * leaves the shell alone; the dashboard, composed in the shell from several features, is the shell's.
+ * Kept apart from the sections' path data (sections.ts), which the screens themselves import for their
+ * links: a screen imported by the table it is listed in would make every module one import cycle.
  */
-import type { Icon } from '@tabler/icons-react';
-import {
-  IconArticle,
-  IconCash,
-  IconClipboardCheck,
-  IconHistory,
-  IconLayoutColumns,
-  IconLayoutDashboard,
-  IconLayoutGrid,
-  IconMailForward,
-  IconMenu2,
-  IconNews,
-  IconPencil,
-  IconSchool,
-  IconSettings,
-  IconSitemap,
-  IconSpeakerphone,
-  IconTrophy,
-  IconUserCircle,
-  IconUsers,
-} from '@tabler/icons-react';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { SectionKey } from './sections';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import { lazy } from 'react';
+import type { Section, SectionParts } from './sections';
 
-type SectionParts = { icon: Icon; Screen: LazyExoticComponent<ComponentType> };
+const declared = import.meta.glob<SectionParts>('../features/*/section.ts', { eager: true, import: 'sectionParts' });
 
-/** The website management sections share one chunk, and so do results day's. */
-const website = (name: keyof typeof import('../features/website/module')) =>
-  lazy(async () => ({ default: (await import('../features/website/module'))[name] }));
+const parts: SectionParts = Object.assign(
+  { dashboard: { icon: IconLayoutDashboard, Screen: lazy(() => import('./DashboardScreen')) } },
+  ...Object.values(declared),
+);
 
-const results = (name: keyof typeof import('../features/results/module')) =>
-  lazy(async () => ({ default: (await import('../features/results/module'))[name] }));
-
-export const sectionParts: Record<SectionKey, SectionParts> = {
-  dashboard: { icon: IconLayoutDashboard, Screen: lazy(() => import('./DashboardScreen')) },
-  users: { icon: IconUsers, Screen: lazy(() => import('../features/users/module')) },
-  registrations: { icon: IconSchool, Screen: lazy(() => import('../features/registrations/module')) },
-  payments: { icon: IconCash, Screen: lazy(() => import('../features/payments/module')) },
-  exam: { icon: IconClipboardCheck, Screen: lazy(() => import('../features/exam/module')) },
-  marks: { icon: IconPencil, Screen: results('MarksModule') },
-  results: { icon: IconTrophy, Screen: results('ResultsModule') },
-  webPageMenu: { icon: IconMenu2, Screen: website('WebPageMenuModule') },
-  webPageSubMenu: { icon: IconSitemap, Screen: website('WebPageSubMenuModule') },
-  blogCategories: { icon: IconArticle, Screen: website('BlogCategoriesModule') },
-  newsCategories: { icon: IconNews, Screen: website('NewsCategoriesModule') },
-  noticeCategories: { icon: IconSpeakerphone, Screen: website('NoticeCategoriesModule') },
-  pageBuild: { icon: IconLayoutGrid, Screen: website('PageBuildModule') },
-  pageBuilder: { icon: IconLayoutColumns, Screen: website('PageBuilderModule') },
-  settings: { icon: IconSettings, Screen: lazy(() => import('../features/settings/SettingsModule')) },
-  auditLogs: { icon: IconHistory, Screen: lazy(() => import('../features/audit/module')) },
-  outbox: { icon: IconMailForward, Screen: lazy(() => import('../features/outbox/module')) },
-  profile: { icon: IconUserCircle, Screen: lazy(() => import('../features/profile/ProfileModule')) },
-};
+/** A section's icon and screen; a section whose feature declares none fails here by name. */
+export function sectionParts(key: Section['key']): NonNullable<SectionParts[Section['key']]> {
+  const found = parts[key];
+  if (!found) throw new Error(`no icon and screen for the section ${key}: declare them in its feature's section.ts`);
+  return found;
+}

@@ -17,8 +17,13 @@ export type AnyDb = Kysely<any> | Transaction<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
-/** What a search index answers: a condition on the rows, or a query of the matching ids (one `id` column). */
-export type SearchMatch = Expression<SqlBool> | { ids: Expression<unknown> };
+/**
+ * What a search index answers: a condition on the rows, or a query of the matching ids (one `id`
+ * column). With `condition` (PostgreSQL only: its GIN indexes find the ids in no useful order, as
+ * a bitmap), a list takes up to its cap of them in one scan, and only when there are more does its
+ * page read the condition, which the newest-first scan of the id index answers early.
+ */
+export type SearchMatch = Expression<SqlBool> | { ids: Expression<unknown>; condition?: Expression<SqlBool> };
 
 /** A row as written, with every column of its resource's `columns` under its own name. */
 export type StoredRow = Record<string, unknown> & { id: number };
@@ -63,7 +68,7 @@ export type ResourceDefinition<Store = Record<string, unknown>, Update = Store, 
    * A search over an index for lists too big to scan (a case-insensitive "contains" over the
    * `searchable` columns, as the default); undefined for a text the index cannot answer, which
    * then falls back to the default `like`. It is a condition, or `{ ids }`: a query of the matching
-   * rows' ids, which a list runs once and shares between its total and its page.
+   * rows' ids, which a list runs once and shares between its total and its page (see SearchMatch).
    */
   searchIndex?: (text: string, dialect: 'sqlite' | 'postgres') => SearchMatch | undefined;
   /**
@@ -142,5 +147,11 @@ export function defineResource<Store extends object, Update extends object = Sto
   for (const field of [...Object.keys(definition.columns), ...Object.keys(definition.relations ?? {})]) {
     if (!(field in row.shape)) throw new Error(`${name}: ${field} is not in its row schema`);
   }
+  defined.add(definition);
   return definition as unknown as ResourceDefinition;
 }
+
+const defined = new WeakSet<object>();
+
+/** Whether `value` came out of defineResource: how the resource list tells definitions from a module's other exports. */
+export const isResourceDefinition = (value: unknown): value is ResourceDefinition => typeof value === 'object' && value !== null && defined.has(value);

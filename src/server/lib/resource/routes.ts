@@ -169,7 +169,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
     const who = caller(request);
     return rows.map((row) => ({ id: row.id as number, abilities: abilitiesOf(definition, who, row) }));
   };
-  // Every answer is described by the resource's row schema (src/common/schemas/rows.ts): a list or a
+  // Every answer is described by the resource's row schema (beside its form schema in src/common/schemas): a list or a
   // write answers the columns it read, a fetched row all of them.
   const listed = definition.row.partial();
   const listAnswer = { 200: withPolicies(paginatedOf(listed)), ...ERRORS };

@@ -3,13 +3,14 @@
  * action, entity, user and date (`conditions={"created_at":{"gte":…}}`), view and CSV export.
  * Nobody may write it through the API: no write roles, so the machinery registers no write routes.
  */
-import { RESOURCES } from '../../../common/resources.js';
+import { withRow } from '../../../common/resources.js';
+import { AuditRow } from '../../../common/schemas/audit.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 
 const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 export const auditResource = defineResource({
-  ...RESOURCES.audit,
+  ...withRow('audit', AuditRow),
   table: 'audit_logs',
   columns: columnsOf('audit_logs', [
     'id',

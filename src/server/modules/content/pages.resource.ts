@@ -3,8 +3,8 @@
  * website, admin only. Content and every page-builder cell are sanitised before they are stored; the
  * page-builder grid lives in `custom_fields` as `{"layout": {rows: [...]}}`.
  */
-import { CATEGORY_FIELDS, type PageBody, PageBody as PageBodySchema, type PageContentType, type PageLayout } from '../../../common/schemas/pages.js';
-import { RESOURCES } from '../../../common/resources.js';
+import { CATEGORY_FIELDS, type PageBody, PageBody as PageBodySchema, type PageContentType, type PageLayout, PageRow } from '../../../common/schemas/pages.js';
+import { withRow } from '../../../common/resources.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { type AnyDb, columnsOf, type CreateContext, defineResource, type TransactionContext } from '../../lib/resource/definition.js';
 import { slugify } from '../../lib/slug.js';
@@ -145,7 +145,7 @@ function presentPage(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 export const pageResource = defineResource({
-  ...RESOURCES.pages,
+  ...withRow('pages', PageRow),
   exportAliases: ['Webpage\\WebPages'],
   table: 'web_pages',
   columns: columnsOf('web_pages', PAGE_COLUMNS),

@@ -6,8 +6,8 @@
  * deactivated or deleted until its students are moved (POST /api/v1/exam/move-seats).
  */
 import type { Transaction } from 'kysely';
-import { RESOURCES } from '../../../common/resources.js';
-import { CentreBody } from '../../../common/schemas/exam.js';
+import { withRow } from '../../../common/resources.js';
+import { CentreBody, CentreRow } from '../../../common/schemas/exam.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
@@ -82,7 +82,7 @@ const audit = (ctx: Caller & { trx: Transaction<Database> }, action: 'centre.cre
 const parsedList = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 export const centreResource = defineResource<CentreBody>({
-  ...RESOURCES.centres,
+  ...withRow('centres', CentreRow),
   table: 'exam_centres',
   columns: columnsOf('exam_centres', [
     'id',

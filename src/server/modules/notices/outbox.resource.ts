@@ -4,11 +4,12 @@
  * the resource machinery (no write roles); a failed message is retried by POST /api/v1/outbox/retry.
  */
 import { sql } from 'kysely';
-import { RESOURCES } from '../../../common/resources.js';
+import { withRow } from '../../../common/resources.js';
+import { OutboxRow } from '../../../common/schemas/outbox.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 
 export const outboxResource = defineResource({
-  ...RESOURCES.outbox,
+  ...withRow('outbox', OutboxRow),
   table: 'outbox',
   columns: columnsOf('outbox', [
     'id',

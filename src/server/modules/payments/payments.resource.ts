@@ -1,11 +1,11 @@
 /** Fee payments as a resource (spec §2, §3): columns, lists and export; the rules are in payments.service.ts. */
-import { RESOURCES } from '../../../common/resources.js';
-import { PaymentBody } from '../../../common/schemas/payments.js';
+import { withRow } from '../../../common/resources.js';
+import { PaymentBody, PaymentRow } from '../../../common/schemas/payments.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { changePayment, createPayment, destroyPayment, guardPayment, setPaymentStatus } from './payments.service.js';
 
 export const paymentResource = defineResource({
-  ...RESOURCES.payments,
+  ...withRow('payments', PaymentRow),
   table: 'scholarship_payments',
   columns: {
     ...columnsOf('scholarship_payments', [

@@ -1,7 +1,7 @@
 /** User roles (spec §2 user/user-role). Admin only; the admin, institute and examiner roles carry the permissions. */
 import { ROLES } from '../../../common/constants.js';
-import { RESOURCES } from '../../../common/resources.js';
-import { UserRoleBody } from '../../../common/schemas/content.js';
+import { withRow } from '../../../common/resources.js';
+import { UserRoleBody, UserRoleRow } from '../../../common/schemas/content.js';
 import { HttpError } from '../../lib/errors.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 
@@ -9,7 +9,7 @@ import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 const isSystemRole = (slug: unknown) => (ROLES as readonly unknown[]).includes(slug);
 
 export const roleResource = defineResource({
-  ...RESOURCES.userRoles,
+  ...withRow('userRoles', UserRoleRow),
   table: 'user_roles',
   columns: columnsOf('user_roles', ['id', 'title', 'slug', 'status', 'created_at', 'updated_at']),
   searchable: ['title', 'slug'],

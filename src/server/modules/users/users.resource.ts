@@ -1,6 +1,7 @@
 /** Institute accounts for admins (spec §2 Users): the institute form, passwords hashed, contacts unique. */
 import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute.js';
-import { RESOURCES } from '../../../common/resources.js';
+import { withRow } from '../../../common/resources.js';
+import { UserResourceRow } from '../../../common/schemas/user.js';
 import type { UsersTable } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -13,7 +14,7 @@ import { refuseForeignUploads } from '../media/upload-ownership.js';
 import { refuseRemovingLastAdmin, refuseTakenContacts } from './users.service.js';
 
 export const userResource = defineResource({
-  ...RESOURCES.users,
+  ...withRow('users', UserResourceRow),
   table: 'users',
   columns: {
     ...columnsOf(

@@ -1,6 +1,6 @@
 /** Website-management resources (spec §2, §3): menus, sub menus and the three category kinds. Admin only. */
-import { CategoryBody, MenuBody, SubMenuBody } from '../../../common/schemas/content.js';
-import { RESOURCES } from '../../../common/resources.js';
+import { CategoryBody, CategoryRow, MenuBody, MenuRow, SubMenuBody, SubMenuRow } from '../../../common/schemas/content.js';
+import { withRow } from '../../../common/resources.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 
 const RECORD = ['id', 'creator', 'slug', 'status', 'created_at', 'updated_at'] as const;
@@ -8,8 +8,7 @@ const MENU = ['title', 'content_url', 'redirect_url', 'is_external', 'position',
 
 export const categoryResources = (['blog', 'news', 'notice'] as const).map((kind) =>
   defineResource({
-    ...RESOURCES[`${kind}Categories`],
-    table: `${kind}_categories`,
+    ...withRow(`${kind}Categories`, CategoryRow),
     columns: columnsOf(`${kind}_categories`, [...RECORD, 'title']),
     searchable: ['title'],
     sortable: ['id', 'title', 'created_at'],
@@ -21,7 +20,7 @@ export const categoryResources = (['blog', 'news', 'notice'] as const).map((kind
 );
 
 export const menuResource = defineResource({
-  ...RESOURCES.menus,
+  ...withRow('menus', MenuRow),
   table: 'web_page_menus',
   columns: columnsOf('web_page_menus', [...RECORD, ...MENU]),
   searchable: ['title', 'content_url'],
@@ -33,7 +32,7 @@ export const menuResource = defineResource({
 });
 
 export const subMenuResource = defineResource({
-  ...RESOURCES.subMenus,
+  ...withRow('subMenus', SubMenuRow),
   table: 'web_page_sub_menus',
   columns: columnsOf('web_page_sub_menus', [...RECORD, ...MENU, 'web_page_menu_id']),
   searchable: ['title', 'content_url'],
