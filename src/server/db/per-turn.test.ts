@@ -1,11 +1,17 @@
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BatchRun, perTurnBatches } from './per-turn.js';
+import { type BatchRun, perTurn, perTurnBatches } from './per-turn.js';
 import type { Database } from './types.js';
 
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
-afterAll(async () => db.destroy());
+// perTurn gathers on PostgreSQL only; the reads below are the test's own, so the pool never connects.
+const postgres = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ host: '127.0.0.1', max: 1 }) }) });
+afterAll(async () => {
+  await db.destroy();
+  await postgres.destroy();
+});
 
 /** A run that records its batches and how many ran at once, answering each input doubled after a pause. */
 function recorded(fail = (_: number) => false) {
@@ -71,5 +77,43 @@ describe('calls gathered per turn', () => {
     const call = perTurnBatches(run, { oneAtATime: true, max: 2 });
     expect(await Promise.all([1, 2, 3, 4, 5].map((input) => call(db, input)))).toEqual([2, 4, 6, 8, 10]);
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});
+
+describe('reads by key per turn', () => {
+  /** Reads that record how they were asked: a key's value is the key doubled, 0 is never found. */
+  function reads() {
+    const asked: string[] = [];
+    const read = perTurn(
+      async (_, keys: number[]) => {
+        asked.push(`many ${keys.join(',')}`);
+        return new Map(keys.filter((key) => key !== 0).map((key) => [key, key * 2]));
+      },
+      async (_, key) => {
+        asked.push(`one ${key}`);
+        return key === 0 ? undefined : key * 2;
+      },
+    );
+    return { read, asked };
+  }
+
+  it('reads the distinct keys of a turn with one query, and a turn of one key alone', async () => {
+    const { read, asked } = reads();
+    expect(await Promise.all([read(postgres, 1), read(postgres, 2), read(postgres, 1), read(postgres, 0)])).toEqual([2, 4, 2, undefined]);
+    expect(await Promise.all([read(postgres, 3), read(postgres, 3)])).toEqual([6, 6]);
+    expect(asked).toEqual(['many 1,2,0', 'one 3']);
+  });
+
+  it('reads alone on SQLite, and without readOne asks readMany for the one key', async () => {
+    const { read, asked } = reads();
+    expect(await Promise.all([read(db, 1), read(db, 2)])).toEqual([2, 4]);
+    expect(asked).toEqual(['one 1', 'one 2']);
+    const keys: number[][] = [];
+    const manyOnly = perTurn(async (_, asked: number[]) => {
+      keys.push(asked);
+      return new Map(asked.map((key) => [key, key]));
+    });
+    expect(await manyOnly(postgres, 5)).toBe(5);
+    expect(keys).toEqual([[5]]);
   });
 });

@@ -75,13 +75,13 @@ const tokenOwner = preparedQuery((db, args: { tokenDigest: string; now: string }
 );
 
 /** The accounts behind the tokens of the requests of one turn (db/per-turn.ts), with one query when there are several. */
-const tokenOwners = perTurn(async (db, digests: string[]) => {
-  const rows =
-    digests.length === 1
-      ? await tokenOwner(db, { tokenDigest: digests[0]!, now: now() })
-      : await tokenOwnersQuery(db, now()).where('access_tokens.token_hash', 'in', digests).execute();
-  return new Map(rows.map((row) => [row.token_hash, row]));
-});
+const tokenOwners = perTurn(
+  async (db, digests: string[]) => {
+    const rows = await tokenOwnersQuery(db, now()).where('access_tokens.token_hash', 'in', digests).execute();
+    return new Map(rows.map((row) => [row.token_hash, row]));
+  },
+  async (db, tokenDigest) => (await tokenOwner(db, { tokenDigest, now: now() }))[0],
+);
 
 export const authentication = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);

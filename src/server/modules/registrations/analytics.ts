@@ -119,10 +119,13 @@ const seasonParts = preparedQuery((db) => dashboardParts(db, undefined));
  * The dashboards asked for in one turn (db/per-turn.ts), read with one statement: under load the round
  * trip and the statement's execution cost PostgreSQL and the app more than the few index lookups in it.
  */
-const instituteDashboards = perTurn(async (db, ids: number[]) => {
-  const parts = ids.length === 1 ? await instituteParts(db, { instituteId: ids[0]! }) : await severalInstitutesParts(db, { instituteIds: ids });
-  return new Map(ids.map((id) => [id, parts.filter((part) => part.institute === null || Number(part.institute) === id)]));
-});
+const instituteDashboards = perTurn(
+  async (db, ids: number[]) => {
+    const parts = await severalInstitutesParts(db, { instituteIds: ids });
+    return new Map(ids.map((id) => [id, parts.filter((part) => part.institute === null || Number(part.institute) === id)]));
+  },
+  (db, id) => instituteParts(db, { instituteId: id }),
+);
 
 /** The maintained counts of active registrations by class and gender: one institute's, or the season's. */
 async function activeCounts(
