@@ -2,7 +2,7 @@
  * Turns a checked list query into SQL for one resource. Every name that came from the client is
  * looked up in the definition first; an unknown one is a 422 naming the parameter, never SQL.
  */
-import { type ExpressionBuilder, type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type CompiledQuery, type ExpressionBuilder, type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Conditions, ConditionOperator, ListQuery } from '../../../common/schemas/list.js';
 import type { SessionUser } from '../authenticate.js';
 import { DEFAULT_PAGE_SIZE, STATUS_ACTIVE } from '../../../common/constants.js';
@@ -92,6 +92,12 @@ function narrowedToOneOwner(definition: ResourceDefinition, query: ListQuery, us
   return user.role === 'institute' || (query as Record<string, unknown>)[definition.owner] !== undefined;
 }
 
+/** Whether a list narrows its rows beyond its search: another status, a condition or a column filter. */
+function narrowedBeyondSearch(query: ListQuery): boolean {
+  if ((query.status ?? STATUS_ACTIVE) !== STATUS_ACTIVE || query.conditions) return true;
+  return Object.entries(query).some(([key, value]) => !RESERVED.has(key) && value !== undefined);
+}
+
 /**
  * How far past the cap the planner's estimate must be before a search is taken to have more matches
  * than the cap without counting them. The estimate of a contains-pattern is the share of the column's
@@ -124,6 +130,23 @@ export async function searchMatchedIds(
   const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
   if (!match || !('ids' in match)) return undefined;
   if (narrowedToOneOwner(definition, query, user)) return 'scan';
+  // The cap bounds the rows the list holds: with another filter, the season's newest matches may
+  // hold none of the list's, so the filters go into the match (PostgreSQL: its condition, counted
+  // up to the cap; SQLite: the newest `cap` + 1 ids of the whole list, on the worker).
+  if (narrowedBeyondSearch(query)) {
+    if (match.condition) return undefined;
+    const table = definition.table;
+    const listed = filteredQuery(db, { definition, query, user }).select(sql.ref(`${table}.id`).as('id'));
+    return cappedIds(
+      db,
+      listed
+        .orderBy(`${table}.id`, 'desc')
+        .limit(cap + 1)
+        .compile(),
+      cap,
+      readPool,
+    );
+  }
   if (match.condition) {
     // A common word: its exact capped check would read cap + 1 rows over thousands of heap pages only to say "more than the cap".
     if ((await estimatedRows(db, match.ids)) > cap * ESTIMATE_MARGIN) return 'many';
@@ -135,7 +158,11 @@ export async function searchMatchedIds(
     const { rows } = await ids.execute(db);
     return rows[0]!.ids ? { ids: rows[0]!.ids, capped: false } : 'many';
   }
-  const compiled = sql`${match.ids} order by id desc limit ${cap + 1}`.compile(db);
+  return cappedIds(db, sql`${match.ids} order by id desc limit ${cap + 1}`.compile(db), cap, readPool);
+}
+
+/** The ids of a query of the newest `cap` + 1, on the read pool's worker when there is one. */
+async function cappedIds(db: AnyDb, compiled: CompiledQuery, cap: number, readPool?: ReadPool): Promise<SearchMatches> {
   const ids = readPool
     ? await readPool.firstColumn(compiled.sql, compiled.parameters)
     : (await db.executeQuery<{ id: number }>(compiled)).rows.map((row) => row.id);
@@ -201,8 +228,7 @@ function indexedMatch(
 
 /** Whether a list shows every active row its caller may see: no search, condition or column filter. */
 export function unfiltered(query: ListQuery): boolean {
-  if ((query.status ?? STATUS_ACTIVE) !== STATUS_ACTIVE || query.search || query.conditions) return false;
-  return Object.entries(query).every(([key, value]) => RESERVED.has(key) || value === undefined);
+  return !query.search && !narrowedBeyondSearch(query);
 }
 
 /** The FROM, WHERE of a list or export: owner, status, search, conditions and column filters. */

@@ -41,16 +41,17 @@ async function registerOneByOne() {
   early = await instituteSession(t, 820);
   late = await instituteSession(t, 821);
   let roll = 0;
-  const register = async (who: typeof early, name: string) => {
+  const register = async (who: typeof early, name: string, fields: Record<string, unknown> = {}) => {
     roll++;
     const res = await client(t, who.token).post(
       '/api/v1/scholarship-registrations/store',
-      validStudent(roll, { name_english: name, name_bangla: 'মোঃ হোসেন' }),
+      validStudent(roll, { name_english: name, name_bangla: 'মোঃ হোসেন', ...fields }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return (res.body.data as { id: number }).id;
   };
-  for (let i = 0; i < 4; i++) hossainIds.push(await register(early, `rafiq hossain ${i}`));
+  // In class 7, so that a filter on the class keeps only these oldest matches.
+  for (let i = 0; i < 4; i++) hossainIds.push(await register(early, `rafiq hossain ${i}`, { class: '07' }));
   for (let i = 0; i < 26; i++) hossainIds.push(await register(late, `kamal hossain ${i}`));
   for (let i = 0; i < 3; i++) await register(late, `nusrat jahan ${i}`);
 }
@@ -111,6 +112,13 @@ describe('a search matching more rows than the count cap', () => {
     const page = await list(admin, `search=HOSSAIN&institute_id=${early.id}`);
     expect(page.total).toBe(4);
   });
+
+  it("counts and pages a filtered search over the filter's matches, not over the season's newest", async () => {
+    const page = await list(admin, 'search=HOSSAIN&class=07');
+    expect(page.total).toBe(4);
+    expect(page).not.toHaveProperty('total_capped');
+    expect(page.data.map((row) => row.id)).toEqual(newestFirst(hossainIds.slice(0, 4)));
+  });
 });
 
 describe('a search counted from the planner estimate', () => {
@@ -131,6 +139,15 @@ describe('a search counted from the planner estimate', () => {
     const page = await list(admin, 'search=sultana');
     expect(page.total).toBe(19);
     expect(page).not.toHaveProperty('total_capped');
+  });
+
+  it('counts the common word exactly when a condition leaves fewer matches than the cap', async () => {
+    const oldest = [...khanIds].sort((a, b) => a - b).slice(0, 10);
+    const conditions = encodeURIComponent(JSON.stringify({ id: { lte: oldest.at(-1) } }));
+    const page = await list(admin, `search=KHAN&conditions=${conditions}&paginate=50`);
+    expect(page.total).toBe(10);
+    expect(page).not.toHaveProperty('total_capped');
+    expect(page.data.map((row) => row.id)).toEqual(newestFirst(oldest));
   });
 
   it('counts a name between the cap and the margin up to the cap', async () => {
