@@ -23,6 +23,7 @@ import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseSc
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { writeReport, type Report, type ScenarioResult } from './report.js';
 import { FAMILY_NAMES } from './names.js';
+import { districts } from '../src/common/geo/index.js';
 import { approvalOf, studentForm } from './requests.js';
 import { freePort, groupSampler, memorySampler, node, serverProcess, stopProcess, waitFor } from './server-process.js';
 import { balancerReady, startBalancer } from './balancer.js';
@@ -48,6 +49,7 @@ const SCENARIOS = [
   'institute-list',
   'admin-search-name',
   'admin-search-surname',
+  'admin-search-surname-district',
   'admin-search-reg-no',
   'admin-search-mobile',
   'admin-list-first',
@@ -438,6 +440,18 @@ async function main() {
     drive(base, (i) => ({ path: `${list}?search=${encodeURIComponent(surnames[i % surnames.length]!)}`, headers: admin }), {
       connections: adminConnections,
     }),
+  );
+  // The same word narrowed to a district (about 1/64 of its matches): every one of them is counted and
+  // paged, not only those among the season's newest 10,000.
+  await scenario('admin-search-surname-district', 'Admin search by one common surname in one district', () =>
+    drive(
+      base,
+      (i) => ({
+        path: `${list}?search=${encodeURIComponent(surnames[i % surnames.length]!)}&zilla_id=${districts[(i * 7) % districts.length]!.id}`,
+        headers: admin,
+      }),
+      { connections: adminConnections },
+    ),
   );
   await scenario('admin-search-reg-no', 'Admin search by reg no', () =>
     drive(base, (i) => ({ path: `${list}?search=${samples.regNos[i % samples.regNos.length]}`, headers: admin }), { connections: adminConnections }),
