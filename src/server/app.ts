@@ -19,6 +19,7 @@ import { ReadPool } from './db/read-pool.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedFirstAdmin, seedRoles } from './db/seed.js';
 import { oncePerDatabase } from './db/start-lock.js';
+import { keepPlannerStatistics } from './db/planner-statistics.js';
 import { seedSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return seedFirstAdmin(prepared, config.admin);
   });
   dispatcher.start();
+  if (config.database.dialect === 'sqlite') await keepPlannerStatistics(app);
   if (firstAdmin.created) app.log.info({ email: config.admin.email }, 'first admin created');
   else if (firstAdmin.heldBy)
     app.log.error(
