@@ -46,6 +46,7 @@ import { phoneConfirmationRoutes } from './modules/profile/phone-confirmation.ro
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { releasePhoneRoutes } from './modules/users/release-phone.routes.js';
 import { scheduleMediaCleanup } from './modules/media/media-cleanup.js';
+import { scheduleDocumentCleanup } from './lib/jobs/jobs.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadsRoutes } from './modules/media/uploads.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(storagePlugin, { config: config.storage });
   await app.register(pdfPlugin, { config: config.pdf });
   if (config.uploads.cleanupEverySeconds !== null) scheduleMediaCleanup(app, config.uploads.cleanupEverySeconds);
+  scheduleDocumentCleanup(app);
 
   await app.register(
     async (api) => {

@@ -600,4 +600,6 @@ export interface ResultSnapshotTable {
   birth_certificate_no: string | null;
   /** JSON ResultDocument (src/common/schemas/results.ts). */
   doc: string;
+  /** The slip's PDF in storage, once printed (null until first asked for). */
+  slip_key: Defaulted<string | null>;
 }

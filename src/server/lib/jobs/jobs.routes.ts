@@ -41,6 +41,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   api.get('/jobs/:id/file', { onRequest, schema }, async (request, reply) => {
     const job = await jobFor(app, request.params.id, request.user!);
     if (!job) throw notFound();
+    if (job.state === 'done' && job.file_name && !job.file_key) throw new HttpError(410, 'file_expired');
     if (job.state !== 'done' || !job.file_key) throw new HttpError(409, 'file_not_ready');
     const file = await app.storage.get(job.file_key);
     if (!file) throw notFound();

@@ -5,6 +5,7 @@
  * heartbeat; a job whose heartbeat stopped died with its server and reads as failed.
  */
 import { randomBytes } from 'node:crypto';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -68,19 +69,39 @@ export async function hasLiveJob(db: Kysely<Database> | Transaction<Database>, k
 
 /**
  * Starts `run` as a job of `kind` for `user` and answers its id at once. An `exclusive` kind has one
- * live job at a time across all servers (409 `job_running` while another one beats).
+ * live job at a time across all servers (409 `job_running` while another one beats). `perAccount` names
+ * the kinds of which an account has one live job at a time: the same kind and params again answers the
+ * live job's id (nothing new starts), anything else a 409 `document_running`.
  */
 export async function startJob(
   app: FastifyInstance,
-  options: { kind: string; user: SessionUser; params?: Record<string, unknown>; exclusive?: boolean },
+  options: { kind: string; user: SessionUser; params?: Record<string, unknown>; exclusive?: boolean; perAccount?: readonly string[] },
   run: (job: RunningJob) => Promise<JobOutcome>,
 ): Promise<number> {
   const { db } = app;
-  const id = await db.transaction().execute(async (trx) => {
+  const params = JSON.stringify(options.params ?? {});
+  const started = await db.transaction().execute(async (trx) => {
+    const postgres = app.config.database.dialect === 'postgres';
     if (options.exclusive) {
       // Two servers starting the same kind at once: the second waits here and then sees the first.
-      if (app.config.database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${options.kind}))`.execute(trx);
+      if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${options.kind}))`.execute(trx);
       if (await hasLiveJob(trx, options.kind)) throw new HttpError(409, 'job_running');
+    }
+    if (options.perAccount) {
+      // One account's requests at once (any server) take turns here; SQLite's one connection already does.
+      if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${`jobs:account:${options.user.id}`}))`.execute(trx);
+      const live = (
+        await trx
+          .selectFrom('jobs')
+          .select(['id', 'kind', 'params', 'state', 'heartbeat'])
+          .where('user_id', '=', options.user.id)
+          .where('state', '=', 'running')
+          .where('kind', 'in', options.perAccount)
+          .execute()
+      ).filter((job) => !isStale(job));
+      const same = live.find((job) => job.kind === options.kind && job.params === params);
+      if (same) return { id: same.id, fresh: false };
+      if (live.length > 0) throw new HttpError(409, 'document_running');
     }
     const at = now();
     const row = await trx
@@ -89,15 +110,17 @@ export async function startJob(
         kind: options.kind,
         user_id: options.user.id,
         state: 'running',
-        params: JSON.stringify(options.params ?? {}),
+        params,
         heartbeat: at,
         created_at: at,
         updated_at: at,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return row.id;
+    return { id: row.id, fresh: true };
   });
+  const { id } = started;
+  if (!started.fresh) return id;
 
   let lastWrite = 0;
   let pending: { done: number; total?: number } | undefined;
@@ -163,4 +186,58 @@ export async function jobFor(app: FastifyInstance, id: number, user: SessionUser
   const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!job || (user.role !== 'admin' && job.user_id !== user.id)) return undefined;
   return job;
+}
+
+/** A job's file is kept this long after the job ends, then removed (README: PDFs). */
+export const DOCUMENT_TTL_MS = 24 * 3600_000;
+const CLEANUP_EVERY_MS = 3600_000;
+const CLEANUP_BATCH = 200;
+
+/**
+ * Removes the files of jobs that ended over DOCUMENT_TTL_MS before `at`; answers how many. The row lets go
+ * of its file first, and only the server whose update took the row deletes the file, so servers cleaning
+ * at once never serve or delete the same file twice.
+ */
+export async function removeExpiredDocuments(app: FastifyInstance, at = Date.now()): Promise<number> {
+  const cutoff = new Date(at - DOCUMENT_TTL_MS).toISOString();
+  let removed = 0;
+  for (let after = 0; ;) {
+    const batch = await app.db
+      .selectFrom('jobs')
+      .select(['id', 'file_key'])
+      .where('id', '>', after)
+      .where('file_key', 'is not', null)
+      .where('updated_at', '<', cutoff)
+      .orderBy('id')
+      .limit(CLEANUP_BATCH)
+      .execute();
+    for (const job of batch) {
+      const taken = await app.db.updateTable('jobs').set({ file_key: null }).where('id', '=', job.id).where('file_key', '=', job.file_key).executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) continue;
+      await app.storage.delete(job.file_key!);
+      removed++;
+    }
+    if (batch.length < CLEANUP_BATCH) return removed;
+    after = batch.at(-1)!.id;
+    await yieldToOthers();
+  }
+}
+
+/** Removes expired job files once the server has started and every hour while it runs. */
+export function scheduleDocumentCleanup(app: FastifyInstance): void {
+  let running = false;
+  const clean = () => {
+    if (running) return;
+    running = true;
+    removeExpiredDocuments(app)
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'expired documents removed'))
+      .catch((err: unknown) => app.log.error({ err }, 'cleanup of expired documents failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(clean, CLEANUP_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => clean());
+  app.addHook('onClose', async () => clearInterval(timer));
 }

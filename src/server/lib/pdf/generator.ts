@@ -17,7 +17,7 @@ import type { PdfConfig } from '../../config.js';
 import { HttpError } from '../errors.js';
 import { ChromiumUnavailable, SharedChromium } from './chromium.js';
 import { PdfJoiner } from './pdf-joiner.js';
-import { Slots } from './slots.js';
+import { FairSlots, Slots } from './slots.js';
 
 /** A printed PDF in a temporary file, removed once it is read, streamed or dropped. */
 export type PdfFile = {
@@ -39,6 +39,11 @@ export type PdfProgress = (done: number, total?: number) => void;
 export type PdfGenerator = {
   /** Prints the parts (complete HTML documents, see document.ts; at least one) in order into one PDF; 503 `pdf_unavailable` without Chromium. */
   render(parts: PdfParts, onProgress?: PdfProgress): Promise<PdfFile>;
+  /**
+   * Runs `make` (a whole document: its render and what it does with the file) once it is `owner`'s turn:
+   * at most `concurrency` documents at once across the server, the waiting ones taken round-robin by owner.
+   */
+  inTurn<T>(owner: string, make: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -73,6 +78,7 @@ export type PdfLog = { warn(details: object, message: string): void };
 export function createPdfGenerator(config: PdfConfig, log?: PdfLog): PdfGenerator {
   const chromium = new SharedChromium(config.chromiumPath);
   const slots = new Slots(config.concurrency);
+  const documents = new FairSlots(config.concurrency);
   let tempDir: Promise<string> | undefined;
 
   async function print(context: BrowserContext, html: string): Promise<Buffer> {
@@ -152,7 +158,7 @@ export function createPdfGenerator(config: PdfConfig, log?: PdfLog): PdfGenerato
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   }
 
-  return { render, close };
+  return { render, inTurn: (owner, make) => documents.run(owner, make), close };
 }
 
 function pdfFile(file: string, pages: number, bytes: number): PdfFile {

@@ -15,8 +15,7 @@ import { AdmitCardsBody } from '../../../common/schemas/exam.js';
 import { requiredId } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.js';
-import { startJob } from '../../lib/jobs/jobs.js';
-import { Slots } from '../../lib/pdf/slots.js';
+import { limitPdfJobs, limitSinglePdfs, startPdfJob } from '../../lib/jobs/pdf-jobs.js';
 import { requestLang } from '../../lib/language.js';
 import { type CardScope, countCards, roomSheets, seatedCards } from './admit-cards.js';
 import type { AdmitCard, RoomSheet } from './documents.js';
@@ -30,17 +29,8 @@ const Params = z.object({ id: requiredId() });
 export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['exam'], security: [{ bearer: [] }] };
-  // Documents made at once by this server, as many as Chromium prints at once: twenty schools asking
-  // together wait their turn instead of each holding a half-made PDF (architecture §9, memory budget).
-  const documents = new Slots(app.config.pdf.concurrency);
-  const oneAtATime = async <T>(make: () => Promise<T>): Promise<T> => {
-    const release = await documents.acquire();
-    try {
-      return await make();
-    } finally {
-      release();
-    }
-  };
+  const limitJobs = limitPdfJobs(app);
+  const limitSingle = limitSinglePdfs(app);
 
   /** Institutes see admit cards only once the admin has published them. */
   const refuseUnpublished = async (request: FastifyRequest) => {
@@ -51,7 +41,10 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/admit-cards',
-    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, body: AdmitCardsBody, response: { 202: Started, ...errors } } },
+    {
+      onRequest: [requireRole('admin', 'institute'), limitJobs],
+      schema: { ...schema, body: AdmitCardsBody, response: { 202: Started, ...errors, 429: ErrorEnvelope } },
+    },
     async (request, reply) => {
       const user = request.user!;
       await refuseUnpublished(request);
@@ -66,14 +59,12 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
       const total = await countCards(app.db, scope);
       if (total === 0) throw new ValidationError({ ['centre_id' in scope ? 'centre_id' : 'institute_id']: ['nothing_to_print'] });
       const name = 'centre_id' in scope ? `admit-cards-centre-${scope.centre_id}.pdf` : `admit-cards-${'institute_id' in scope ? scope.institute_id : ''}.pdf`;
-      const jobId = await startJob(app, { kind: 'admit-cards', user, params: scope }, async (job) =>
-        oneAtATime(async () => {
-          job.progress(0, total);
-          let done = 0;
-          const file = await app.pdf.render(admitCardParts(counted(seatedCards(app, scope), () => done++)), () => job.progress(done, total));
-          return { result: { cards: total, pages: file.pages }, file: { name, type: 'application/pdf', size: file.bytes, stream: () => file.stream() } };
-        }),
-      );
+      const jobId = await startPdfJob(app, { kind: 'admit-cards', user, params: scope }, async (job) => {
+        job.progress(0, total);
+        let done = 0;
+        const file = await app.pdf.render(admitCardParts(counted(seatedCards(app, scope), () => done++)), () => job.progress(done, total));
+        return { result: { cards: total, pages: file.pages }, file: { name, type: 'application/pdf', size: file.bytes, stream: () => file.stream() } };
+      });
       reply.status(202);
       return { message: translate(requestLang(request), 'document_started'), data: { job_id: jobId } };
     },
@@ -81,7 +72,7 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/scholarship-registrations/:id/admit-card',
-    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, params: Params } },
+    { onRequest: [requireRole('admin', 'institute'), limitSingle], schema: { ...schema, params: Params } },
     async (request, reply) => {
       const user = request.user!;
       const student = await app.db
@@ -104,21 +95,19 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/exam-centres/:id/sheets',
-    { onRequest: requireRole('admin'), schema: { ...schema, params: Params, response: { 202: Started, ...errors } } },
+    { onRequest: [requireRole('admin'), limitJobs], schema: { ...schema, params: Params, response: { 202: Started, ...errors, 429: ErrorEnvelope } } },
     async (request, reply) => {
       const centre = await app.db.selectFrom('exam_centres').select(['id', 'seated']).where('id', '=', request.params.id).executeTakeFirst();
       if (!centre) throw notFound();
       if (centre.seated === 0) throw new ValidationError({ centre_id: ['nothing_to_print'] });
-      const jobId = await startJob(app, { kind: 'room-sheets', user: request.user!, params: { centre_id: centre.id } }, async (job) =>
-        oneAtATime(async () => {
-          let rooms = 0;
-          const file = await app.pdf.render(roomSheetParts(counted(roomSheets(app, centre.id), () => rooms++)), () => job.progress(rooms));
-          return {
-            result: { rooms, pages: file.pages },
-            file: { name: `room-sheets-centre-${centre.id}.pdf`, type: 'application/pdf', size: file.bytes, stream: () => file.stream() },
-          };
-        }),
-      );
+      const jobId = await startPdfJob(app, { kind: 'room-sheets', user: request.user!, params: { centre_id: centre.id } }, async (job) => {
+        let rooms = 0;
+        const file = await app.pdf.render(roomSheetParts(counted(roomSheets(app, centre.id), () => rooms++)), () => job.progress(rooms));
+        return {
+          result: { rooms, pages: file.pages },
+          file: { name: `room-sheets-centre-${centre.id}.pdf`, type: 'application/pdf', size: file.bytes, stream: () => file.stream() },
+        };
+      });
       reply.status(202);
       return { message: translate(requestLang(request), 'document_started'), data: { job_id: jobId } };
     },

@@ -16,9 +16,8 @@ import { RESULT_GRADES, RESULT_STATES } from '../../../common/schemas/results.js
 import { optionalId } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.js';
-import { startJob } from '../../lib/jobs/jobs.js';
+import { limitPdfJobs, startPdfJob } from '../../lib/jobs/pdf-jobs.js';
 import { requestLang } from '../../lib/language.js';
-import { Slots } from '../../lib/pdf/slots.js';
 import { classCounts, instituteHeading, instituteResultRows } from './institute-results.js';
 import { instituteWorkbook } from './institute-xlsx.js';
 import { instituteSheetParts } from './pdf/institute-sheet.js';
@@ -55,8 +54,7 @@ export async function instituteResultRoutes(app: FastifyInstance): Promise<void>
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['results'], security: [{ bearer: [] }], querystring: Query };
   const onRequest = requireRole('admin', 'institute');
-  // Sheets printed at once by this server, as many as Chromium prints at once (as the admit cards: architecture §9, memory budget).
-  const documents = new Slots(app.config.pdf.concurrency);
+  const limitJobs = limitPdfJobs(app);
 
   /** Whose results the caller may read, or why not. */
   async function instituteOf(request: FastifyRequest, asked: number | undefined) {
@@ -97,11 +95,12 @@ export async function instituteResultRoutes(app: FastifyInstance): Promise<void>
       .send(body);
   });
 
-  api.post('/results/institute/sheet', { onRequest, schema: { ...schema, response: { 202: Started, ...errors } } }, async (request, reply) => {
-    const { institute } = await instituteOf(request, request.query.institute_id);
-    const jobId = await startJob(app, { kind: 'result-sheet', user: request.user!, params: { institute_id: institute.id } }, async (job) => {
-      const release = await documents.acquire();
-      try {
+  api.post(
+    '/results/institute/sheet',
+    { onRequest: [onRequest, limitJobs], schema: { ...schema, response: { 202: Started, ...errors, 429: ErrorEnvelope } } },
+    async (request, reply) => {
+      const { institute } = await instituteOf(request, request.query.institute_id);
+      const jobId = await startPdfJob(app, { kind: 'result-sheet', user: request.user!, params: { institute_id: institute.id } }, async (job) => {
         const rows = await instituteResultRows(app.db, institute.id);
         job.progress(0, rows.length);
         const file = await app.pdf.render(instituteSheetParts(await resultExam(app), institute, classCounts(rows), rows), (done) => job.progress(done));
@@ -109,11 +108,9 @@ export async function instituteResultRoutes(app: FastifyInstance): Promise<void>
           result: { students: rows.length, pages: file.pages },
           file: { name: `result-sheet-${institute.id}.pdf`, type: 'application/pdf', size: file.bytes, stream: () => file.stream() },
         };
-      } finally {
-        release();
-      }
-    });
-    reply.status(202);
-    return { message: translate(requestLang(request), 'document_started'), data: { job_id: jobId } };
-  });
+      });
+      reply.status(202);
+      return { message: translate(requestLang(request), 'document_started'), data: { job_id: jobId } };
+    },
+  );
 }

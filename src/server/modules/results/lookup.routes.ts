@@ -4,7 +4,8 @@
  * GET /result?roll=&reg=       one student's result, when the roll and the registration number (or the
  *                              birth registration number) belong together; every other pair gets the same
  *                              answer, and an address giving too many wrong pairs gets 429 for a while;
- * GET /result/slip?roll=&reg=  the same result as a PDF slip;
+ * GET /result/slip?roll=&reg=  the same result as a PDF slip, printed once per publication and then served from
+ *                              storage (result-slips.ts), SLIP_LIMIT a window per address;
  * GET /merit-list              each class's merit list: GET /merit-list/{class}?page= (HTML), /merit-list/{class}.pdf.
  * Each answer is one read of the published snapshot (architecture §9: result day).
  */
@@ -14,15 +15,17 @@ import { toAsciiDigits } from '../../../common/validation.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { failureCounter, uncounted } from '../../lib/failure-counter.js';
 import { html, type RawHtml } from '../../lib/html.js';
+import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import { bengaliNumber, notFoundMain } from '../site/site.templates.js';
 import { meritListPage } from './merit-list.js';
-import { resultSlipParts } from './pdf/result-slip.js';
-import { resultExam } from './result-documents.js';
+import { resultSlips } from './result-slips.js';
 import { RESULT_TEXT as T } from './results.texts.js';
 
 /** Wrong pairs an address may give in the window before it is refused: a family's typos, not a scan of rolls. */
 export const LOOKUP_MISSES = { max: 20, windowSeconds: 600 };
+/** Slips an address may ask for (printed or stored alike): a family's few, a school's computer room on result day. */
+export const SLIP_LIMIT = { max: 30, timeWindow: '10 minutes' };
 
 const PATH = '/result';
 const MERIT = '/merit-list';
@@ -153,16 +156,24 @@ export function resultLookupRoutes(app: FastifyInstance): void {
     }
   };
 
+  const limitSlips = rateLimited(app, [{ ...SLIP_LIMIT, key: byAddress('result-slip') }]);
+  const slipOf = resultSlips(app);
   app.get(`${PATH}/slip`, async (request, reply) => {
+    try {
+      await limitSlips(request, reply);
+    } catch {
+      return answerPage(request, reply, { kind: 'limited' });
+    }
     const answer = await lookUp(request);
     if (answer.kind !== 'found') return answerPage(request, reply, answer);
-    const file = await app.pdf.render(resultSlipParts(await resultExam(app), answer.doc));
+    const file = await slipOf(answer.roll);
+    if (!file) return answerPage(request, reply, { kind: 'miss' });
     return reply
       .type('application/pdf')
-      .header('content-length', file.bytes)
+      .header('content-length', file.size)
       .header('content-disposition', `attachment; filename="result-${answer.roll}.pdf"`)
       .header('cache-control', 'no-store')
-      .send(file.stream());
+      .send(file.body);
   });
 
   app.get(MERIT, async (request, reply) => {
