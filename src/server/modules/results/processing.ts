@@ -88,6 +88,18 @@ async function readClass(db: Kysely<Database>, readPool: ReadPool | undefined, k
   return { values, width, rows: rows.length };
 }
 
+/** Empties `results` on SQLite a batch a statement, yielding between: one delete of a season's rows would hold the write lock for seconds. */
+async function removeResults(db: Kysely<Database>): Promise<void> {
+  for (;;) {
+    const removed = await db
+      .deleteFrom('results')
+      .where('registration_id', 'in', db.selectFrom('results').select('registration_id').limit(BATCH))
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) < BATCH) return;
+    await yieldToOthers();
+  }
+}
+
 /** The grade of a passing student, given how many of their class (or upazila) already have one. */
 function gradeOf(rule: ResultRule, total: number, ranked: { talent_pool: number; general: number }): ResultGrade | null {
   if (rule.kind === 'cutoff') {
@@ -104,7 +116,7 @@ function gradeOf(rule: ResultRule, total: number, ranked: { talent_pool: number;
 export async function processResults(db: Kysely<Database>, readPool: ReadPool | undefined, job: RunningJob): Promise<ResultSummary & { stale: boolean }> {
   const started = now();
   await db.updateTable('exams').set({ results_processed_at: null, results_summary: null }).where('id', '=', 1).execute();
-  await (isPostgres(db) ? sql`truncate results`.execute(db) : db.deleteFrom('results').execute());
+  await (isPostgres(db) ? sql`truncate results`.execute(db) : removeResults(db));
 
   const rules = new Map((await db.selectFrom('result_rules').selectAll().execute()).map((rule) => [rule.class, rule]));
   const subjects = await db.selectFrom('exam_subjects').select(['id', 'class']).orderBy('class').orderBy('position').execute();
