@@ -1,7 +1,7 @@
 /**
  * PDF documents as jobs, bounded so one account cannot flood Chromium (README: PDFs, limits): an account
  * has one PDF job live at a time (asking again for the same document answers the same job, another
- * document a 409 `document_running`), starts at most PDF_JOB_LIMIT of them, and its documents take
+ * document a 409 `document_running`), an institute starts at most PDF_JOB_LIMIT of them, and documents take
  * turns with every other account's (round-robin, `app.pdf.inTurn`). A single card made at once is limited
  * per account too (SINGLE_PDF_LIMIT).
  */
@@ -14,15 +14,23 @@ import { type JobOutcome, type RunningJob, startJob } from './jobs.js';
 export const PDF_JOB_KINDS = ['admit-cards', 'room-sheets', 'result-sheet'] as const;
 export type PdfJobKind = (typeof PDF_JOB_KINDS)[number];
 
-/** PDF jobs an account may ask for (answered or refused alike): a school's few documents and its retries. */
+/** PDF jobs an institute may ask for (answered or refused alike): a school's few documents and its retries. */
 export const PDF_JOB_LIMIT = { max: 20, timeWindow: '10 minutes' };
 /** Single documents made while the request waits (one student's admit card): a class's worth, clicked one by one. */
 export const SINGLE_PDF_LIMIT = { max: 120, timeWindow: '10 minutes' };
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** The onRequest hook limiting an account's PDF job requests (after authentication). */
-export const limitPdfJobs = (app: FastifyInstance): Hook => rateLimited(app, [{ ...PDF_JOB_LIMIT, key: (request) => `pdf-job:account:${request.user!.id}` }]);
+/**
+ * The onRequest hook limiting an account's PDF job requests (after authentication). Admins are not
+ * limited: they print every centre's documents in turn, one at a time all the same.
+ */
+export function limitPdfJobs(app: FastifyInstance): Hook {
+  const limit = rateLimited(app, [{ ...PDF_JOB_LIMIT, key: (request) => `pdf-job:account:${request.user!.id}` }]);
+  return async (request, reply) => {
+    if (request.user!.role !== 'admin') await limit(request, reply);
+  };
+}
 
 /** The onRequest hook limiting an account's single PDFs (after authentication). */
 export const limitSinglePdfs = (app: FastifyInstance): Hook =>
