@@ -135,40 +135,46 @@ export async function allocateSeats(
 
   const flush = async () => {
     if (pending.length === 0 && releasing.length === 0) return;
+    if (releasing.length > BATCH) {
+      // Released seats beyond a batch go first, a transaction a batch, so no transaction writes more than that.
+      const seats = pending;
+      pending = [];
+      while (releasing.length > BATCH) {
+        const rest = releasing.splice(BATCH);
+        await flush();
+        releasing = rest;
+      }
+      pending = seats;
+    }
     const [rows, released] = [pending, releasing];
     pending = [];
     releasing = [];
-    // A transaction per batch of released seats, the last with the new seats: the released go first, as their seats are given again.
-    for (let start = 0; start === 0 || start < released.length; start += BATCH) {
-      const last = start + BATCH >= released.length;
-      const counts = new Map<number, number>();
-      if (last) for (const row of rows) counts.set(row.centre_id, (counts.get(row.centre_id) ?? 0) + 1);
-      await db.transaction().execute(async (trx) => {
-        if (start < released.length) {
-          const gone = await trx
-            .deleteFrom('exam_seats')
-            .where('registration_id', 'in', released.slice(start, start + BATCH))
-            .returning('centre_id')
+    const counts = new Map<number, number>();
+    for (const row of rows) counts.set(row.centre_id, (counts.get(row.centre_id) ?? 0) + 1);
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < released.length; i += BATCH) {
+        const gone = await trx
+          .deleteFrom('exam_seats')
+          .where('registration_id', 'in', released.slice(i, i + BATCH))
+          .returning('centre_id')
+          .execute();
+        for (const { centre_id: id } of gone) counts.set(id, (counts.get(id) ?? 0) - 1);
+      }
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('exam_seats')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      const at = now();
+      for (const [id, delta] of counts)
+        if (delta !== 0)
+          await trx
+            .updateTable('exam_centres')
+            .set((eb) => ({ seated: eb('seated', '+', delta), updated_at: at }))
+            .where('id', '=', id)
             .execute();
-          for (const { centre_id: id } of gone) counts.set(id, (counts.get(id) ?? 0) - 1);
-        }
-        if (last)
-          for (let i = 0; i < rows.length; i += 500)
-            await trx
-              .insertInto('exam_seats')
-              .values(rows.slice(i, i + 500))
-              .execute();
-        const at = now();
-        for (const [id, delta] of counts)
-          if (delta !== 0)
-            await trx
-              .updateTable('exam_centres')
-              .set((eb) => ({ seated: eb('seated', '+', delta), updated_at: at }))
-              .where('id', '=', id)
-              .execute();
-      });
-      await yieldToOthers();
-    }
+    });
+    await yieldToOthers();
   };
 
   for (const [done, group] of groups.entries()) {
