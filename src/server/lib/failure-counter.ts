@@ -1,8 +1,10 @@
 /**
  * Counts failures (wrong passwords, reset mails sent) per key in a fixed window, and lets a caller read a
- * count without adding to it, which @fastify/rate-limit's stores cannot: a limit that only failures
- * consume, so an owner's correct password and a malformed request cost nothing. In Redis when REDIS_URL
- * is set, so every app server sees the same counts; in process memory otherwise and while Redis is away.
+ * count without adding to it, or take back an attempt, which @fastify/rate-limit's stores cannot: a limit
+ * that only failures consume, so an owner's correct password and a malformed request cost nothing. A slow
+ * check (argon2) reserves its attempt first and releases it when it passes, so guesses sent at once each
+ * see the ones before them. In Redis when REDIS_URL is set, so every app server sees the same counts; in
+ * process memory otherwise and while Redis is away.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -10,11 +12,17 @@ import type { Redis } from 'ioredis';
 export type FailureCounter = {
   count(key: string): Promise<number>;
   add(key: string): Promise<void>;
+  /** Counts an attempt before it is checked and answers the count including it, in one atomic step. */
+  reserve(key: string): Promise<number>;
+  /** Takes back a reserved attempt that turned out not to be a failure. */
+  release(key: string): Promise<void>;
 };
 
 const PREFIX = 'failures:';
 /** Past this many keys in memory, expired ones are swept before a new one is added. */
 const SWEEP_AT = 10_000;
+/** Decrements a live count only: a key that expired meanwhile must not come back without its expiry. */
+const RELEASE = "if redis.call('get', KEYS[1]) and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function failureCounter(windowSeconds: number, redis: Redis | undefined, log: FastifyBaseLogger): FailureCounter {
   const local = new Map<string, { n: number; until: number }>();
@@ -23,18 +31,26 @@ export function failureCounter(windowSeconds: number, redis: Redis | undefined, 
     const entry = local.get(key);
     return entry && entry.until > Date.now() ? entry : undefined;
   };
+  const addLocally = (key: string) => {
+    const entry = live(key);
+    if (entry) return ++entry.n;
+    if (local.size >= SWEEP_AT) for (const [k, v] of local) if (v.until <= Date.now()) local.delete(k);
+    local.set(key, { n: 1, until: Date.now() + windowMs });
+    return 1;
+  };
   const memory: FailureCounter = {
     async count(key) {
       return live(key)?.n ?? 0;
     },
     async add(key) {
+      addLocally(key);
+    },
+    async reserve(key) {
+      return addLocally(key);
+    },
+    async release(key) {
       const entry = live(key);
-      if (entry) {
-        entry.n += 1;
-        return;
-      }
-      if (local.size >= SWEEP_AT) for (const [k, v] of local) if (v.until <= Date.now()) local.delete(k);
-      local.set(key, { n: 1, until: Date.now() + windowMs });
+      if (entry && entry.n > 0) entry.n -= 1;
     },
   };
   if (!redis) return memory;
@@ -44,7 +60,7 @@ export function failureCounter(windowSeconds: number, redis: Redis | undefined, 
     falling = true;
     return memory;
   };
-  return {
+  const shared: FailureCounter = {
     async count(key) {
       if (redis.status !== 'ready') return fallBack(undefined).count(key);
       try {
@@ -56,21 +72,37 @@ export function failureCounter(windowSeconds: number, redis: Redis | undefined, 
       }
     },
     async add(key) {
-      if (redis.status !== 'ready') return fallBack(undefined).add(key);
+      await shared.reserve(key);
+    },
+    async reserve(key) {
+      if (redis.status !== 'ready') return fallBack(undefined).reserve(key);
       try {
         // The window starts at the first failure and is not extended by later ones.
-        await redis
+        const replies = await redis
           .multi()
           .set(PREFIX + key, 0, 'PX', windowMs, 'NX')
           .incr(PREFIX + key)
           .exec();
+        const [error, n] = replies?.[1] ?? [new Error('transaction discarded'), 0];
+        if (error) throw error;
+        falling = false;
+        return Number(n);
+      } catch (err) {
+        return fallBack(err).reserve(key);
+      }
+    },
+    async release(key) {
+      if (redis.status !== 'ready') return fallBack(undefined).release(key);
+      try {
+        await redis.eval(RELEASE, 1, PREFIX + key);
         falling = false;
       } catch (err) {
-        await fallBack(err).add(key);
+        await fallBack(err).release(key);
       }
     },
   };
+  return shared;
 }
 
 /** Counts nothing, for configurations without rate limits (RATE_LIMIT=false in tests and benchmarks). */
-export const uncounted: FailureCounter = { count: async () => 0, add: async () => {} };
+export const uncounted: FailureCounter = { count: async () => 0, add: async () => {}, reserve: async () => 0, release: async () => {} };

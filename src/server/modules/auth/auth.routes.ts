@@ -55,9 +55,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { challenge, code } = request.body;
-      const result = await secondStep(db, codeFailures, challenge, code);
-      const token = await openSession(db, result.userId, result.reset, clientOf(request), config.tokenTtlSeconds);
       const deviceToken = deviceTokenOf(request);
+      const result = await secondStep(db, codeFailures, { challenge, code, deviceToken });
+      const token = await openSession(db, result.userId, result.reset, clientOf(request), config.tokenTtlSeconds);
       if (!(await knownDevice(db, result.userId, deviceToken))) setDeviceCookie(reply, await rememberDevice(db, result.userId, deviceToken), secureCookie);
       return { message: translate(requestLang(request), 'logged_in'), data: { user: (await findPublicUser(db, result.userId))!, token } };
     },

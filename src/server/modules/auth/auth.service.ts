@@ -18,7 +18,7 @@ import { claimUploads, refuseForeignUploads } from '../media/upload-ownership.js
 import { newChallenge } from '../two-factor/two-factor.service.js';
 
 export const TEMP_PASSWORD_MINUTES = 60;
-/** Wrong passwords per identifier (or per remembered browser) in 15 minutes before only temporary passwords are tried. */
+/** Wrong passwords per account (or per remembered browser) in 15 minutes before only temporary passwords are tried. */
 export const LOGIN_FAILURES = { max: 10, windowSeconds: 15 * 60 };
 /** Reset mails per account in an hour; more requests are answered alike and send nothing. */
 export const RESET_MAILS = { max: 3, windowSeconds: 60 * 60 };
@@ -28,9 +28,8 @@ const LIVE_RESETS_TRIED = 5;
 const invalidCredentials = () => new ValidationError({ email: ['invalid_credentials'] });
 
 /**
- * The counter a login identifier's failures go to. Each written form of one identifier is the same key
- * (case, spaces, Bengali digits, +880), but an email, a mobile number and an institute id are counted
- * apart even when they name one account, so the counters cannot tell anyone which belong together.
+ * The counter an unknown identifier's failures go to, so it is locked like an account. Each written form
+ * of one identifier is the same key (case, spaces, Bengali digits, +880).
  */
 export function identifierKey(identifier: string): string {
   const ascii = toAsciiDigits(identifier.trim());
@@ -59,21 +58,22 @@ export type LoginAttempt = { identifier: string; password: string; deviceToken: 
 /**
  * Checks the password (or a live temporary password, which then becomes the password) and hands out a
  * new token. The same answer and about the same time for an unknown account and a wrong password.
- * Wrong passwords count against the identifier typed, or against the browser when the account has
- * logged in from it before; past LOGIN_FAILURES only a temporary password from a reset mail gets in
- * (429 otherwise), so guessing stops while the owner keeps two ways in (README "Security"). An account
- * with two-factor login gets a challenge for the second step instead of a session.
+ * Wrong passwords count against the account, whichever of its institute id, email or mobile number is
+ * typed, or against the browser when the account has logged in from it before; past LOGIN_FAILURES only
+ * a temporary password from a reset mail gets in (429 otherwise), so guessing stops while the owner keeps
+ * two ways in (README "Security"). Each attempt is counted before its password is checked and taken back
+ * when it is right, so passwords sent at once get no more checks than the limit. An account with
+ * two-factor login gets a challenge for the second step instead of a session.
  */
 export async function login(db: Kysely<Database>, failures: FailureCounter, attempt: LoginAttempt, tokenTtlSeconds: number): Promise<LoginOutcome> {
   const ascii = toAsciiDigits(attempt.identifier.trim());
   const account = await findLoginAccount(db, { uid: ascii, email: ascii.toLowerCase(), phone: normalizeMobile(ascii) });
   const device = account ? await knownDevice(db, account.id, attempt.deviceToken) : undefined;
-  const key = device === undefined ? identifierKey(attempt.identifier) : `login:device:${device}`;
-  const locked = (await failures.count(key)) >= LOGIN_FAILURES.max;
+  const key = device !== undefined ? `login:device:${device}` : account ? `login:account:${account.id}` : identifierKey(attempt.identifier);
+  const locked = (await failures.reserve(key)) > LOGIN_FAILURES.max;
   if (!account) {
     await verifyNothing(attempt.password);
     if (locked) throw new HttpError(429, 'login_locked');
-    await failures.add(key);
     throw invalidCredentials();
   }
   let reset: { id: number; password_hash: string } | undefined;
@@ -82,11 +82,10 @@ export async function login(db: Kysely<Database>, failures: FailureCounter, atte
     if (!reset) throw new HttpError(429, 'login_locked');
   } else if (!(await verifyPassword(account.password_hash, attempt.password))) {
     reset = await matchingReset(db, account.id, attempt.password);
-    if (!reset) {
-      await failures.add(key);
-      throw invalidCredentials();
-    }
+    if (!reset) throw invalidCredentials();
   }
+  // The owner's password: not a failure.
+  await failures.release(key);
   if (account.status !== 1) throw new ValidationError({ email: ['account_inactive'] });
   // An account with two-factor login gets a challenge for the second step instead of a session.
   if (account.totp_enabled_at) return { challenge: await newChallenge(db, account.id, reset?.id ?? null) };
@@ -172,8 +171,7 @@ export async function sendTemporaryPassword(
   // Counted per account after the address is known, so malformed requests and other addresses cost the owner nothing;
   // the earlier mails' passwords stay live, so the owner always has one when someone else asks for more.
   const key = `reset:account:${account.id}`;
-  if ((await mailsSent.count(key)) >= RESET_MAILS.max) return;
-  await mailsSent.add(key);
+  if ((await mailsSent.reserve(key)) > RESET_MAILS.max) return;
   const temporary = temporaryPassword();
   const temporaryHash = await hashPassword(temporary);
   // Whoever asked is not logged in: the entry names the account, not an actor.

@@ -127,13 +127,17 @@ export function resultLookupRoutes(app: FastifyInstance): void {
         state: { roll: shown(query.roll), reg: shown(query.reg), errors: { roll: errorOf(query.roll, roll), reg: errorOf(query.reg, reg) } },
       };
     }
-    if ((await misses.count(missKey(request))) >= LOOKUP_MISSES.max) return { kind: 'limited' };
+    // Counted before the look-up and taken back unless it misses, so lookups sent at once each see the ones before them.
+    if ((await misses.reserve(missKey(request))) > LOOKUP_MISSES.max) return { kind: 'limited' };
     const [row] = await snapshotRow(app.db, { roll });
-    if (!row || row.version === 0) return { kind: 'unpublished' };
+    if (!row || row.version === 0) {
+      await misses.release(missKey(request));
+      return { kind: 'unpublished' };
+    }
     if (row.doc && (row.reg_no === reg || (row.birth_certificate_no !== null && row.birth_certificate_no === reg))) {
+      await misses.release(missKey(request));
       return { kind: 'found', doc: JSON.parse(row.doc) as ResultDocument, roll, reg };
     }
-    await misses.add(missKey(request));
     return { kind: 'miss' };
   }
 

@@ -20,7 +20,7 @@ const PERIOD = 30;
 const RECOVERY_CODES = 10;
 /** How long the second step may follow the password, and how many codes one challenge may try. */
 export const CHALLENGE = { seconds: 5 * 60, attempts: 5 };
-/** Wrong codes per account in 15 minutes (login, enabling, disabling) before a 429. */
+/** Wrong codes at the login's second step per account (or per remembered browser) in 15 minutes before only recovery codes are tried. */
 export const CODE_FAILURES = { max: 10, windowSeconds: 15 * 60 };
 
 const wrongCode = (field = 'code') => new ValidationError({ [field]: ['two_factor_code_wrong'] });
@@ -107,6 +107,11 @@ export async function useSecondFactor(db: Db, userId: number, code: string): Pro
       .executeTakeFirst();
     return Number(claimed.numUpdatedRows) === 1;
   }
+  return useRecoveryCode(db, userId, code);
+}
+
+/** Spends an unused recovery code of the account; answers whether it was one. */
+export async function useRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
   const spent = await db.deleteFrom('recovery_codes').where('user_id', '=', userId).where('code_hash', '=', codeDigest(code)).executeTakeFirst();
   return Number(spent.numDeletedRows) === 1;
 }
@@ -138,29 +143,25 @@ export async function newChallenge(db: Db, userId: number, resetId: number | nul
 }
 
 /**
- * The second step: the challenge must be live and have tries left (`beforeTrying` may refuse the account
- * first); a right code spends it and answers
- * the account (and the temporary password the first step used); a wrong one costs a try.
+ * Takes one try of a live challenge with tries left, in one statement, so codes sent at once each take
+ * their own and no more than CHALLENGE.attempts are ever checked. Answers the challenge, or undefined
+ * when it is spent or expired.
  */
-export async function passChallenge(db: Kysely<Database>, challenge: string, code: string, beforeTrying: (userId: number) => Promise<void>) {
-  const row = await db
-    .selectFrom('login_challenges')
-    .select(['id', 'user_id', 'reset_id', 'attempts'])
+export async function takeChallengeTry(db: Db, challenge: string) {
+  return db
+    .updateTable('login_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('token_hash', '=', digest(challenge))
     .where('expires_at', '>', now())
+    .where('attempts', '<', CHALLENGE.attempts)
+    .returning(['id', 'user_id', 'reset_id'])
     .executeTakeFirst();
-  if (!row || row.attempts >= CHALLENGE.attempts) throw new ValidationError({ challenge: ['two_factor_expired'] });
-  await beforeTrying(row.user_id);
-  if (!(await useSecondFactor(db, row.user_id, code))) {
-    await db
-      .updateTable('login_challenges')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
-    return { passed: false as const, userId: row.user_id };
-  }
-  await db.deleteFrom('login_challenges').where('id', '=', row.id).execute();
-  return { passed: true as const, userId: row.user_id, resetId: row.reset_id };
+}
+
+/** A passed challenge ends; false when another code passed on it at the same moment and ended it first. */
+export async function endChallenge(db: Db, id: number): Promise<boolean> {
+  const ended = await db.deleteFrom('login_challenges').where('id', '=', id).executeTakeFirst();
+  return Number(ended.numDeletedRows) === 1;
 }
 
 export const tooManyCodes = () => new HttpError(429, 'too_many_requests');
