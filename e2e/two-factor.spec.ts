@@ -2,7 +2,8 @@
  * Admin two-factor login in Chromium (README "Security"): an admin turns it on from the profile (QR code,
  * the key typed into an app — here otplib computes the codes, as the app would — and recovery codes shown
  * once), logs in again with the password and the app's code, and requires it of every admin, which sends
- * an admin without it to enrol. Its own admins, so the rest of the suite's admin is untouched.
+ * an admin without it to enrol; turning it on or off takes the password and ends the account's other
+ * sessions. Its own admins, so the rest of the suite's admin is untouched.
  * Screenshots in Bengali at 360 px and 1280 px go to test-results/screenshots/.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -61,15 +62,25 @@ test('an admin turns on two-factor login, logs in with the app’s code, and req
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
   await shoot(page, 'two-factor-enrol');
 
-  await page.getByTestId('two-factor-enable').getByLabel(t.code).fill('000000');
+  // A session alone does not turn it on: the password is asked, and a wrong one is refused under its field.
+  const enableForm = page.getByTestId('two-factor-enable');
+  await enableForm.getByLabel(t.password, { exact: true }).fill('not-the-password');
+  await enableForm.getByLabel(t.code).fill(await codeAt(secret, 0));
+  await page.getByRole('button', { name: t.enable }).click();
+  await expect(enableForm.getByText(messages.bn.current_password_wrong)).toBeVisible();
+  await shoot(page, 'two-factor-enrol-password');
+  await enableForm.getByLabel(t.password, { exact: true }).fill(admin.password);
+  await enableForm.getByLabel(t.code).fill('000000');
   await page.getByRole('button', { name: t.enable }).click();
   await expect(page.getByText(messages.bn.two_factor_code_wrong)).toBeVisible();
-  await page
-    .getByTestId('two-factor-enable')
-    .getByLabel(t.code)
-    .fill(await codeAt(secret, 0));
+  // Another session of the account, opened before: turning two-factor login on ends it.
+  const earlier = await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
+  const earlierToken = ((await earlier.json()) as { data: { token: string } }).data.token;
+  await enableForm.getByLabel(t.code).fill(await codeAt(secret, 0));
   await page.getByRole('button', { name: t.enable }).click();
   await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+  const recoveryCode = (await page.getByTestId('recovery-codes').locator('li').first().textContent())!.trim();
+  expect((await request.post('/api/auth/me', { headers: { Authorization: `Bearer ${earlierToken}` } })).status()).toBe(401);
   await shoot(page, 'two-factor-recovery-codes');
   await page.getByRole('button', { name: t.recoveryDone }).click();
   await expect(page.getByTestId('two-factor-state')).toHaveText(t.on);
@@ -105,4 +116,12 @@ test('an admin turns on two-factor login, logs in with the app’s code, and req
     const off = await request.post('/api/v1/profile/two-factor/policy', { data: { required: false }, headers: { Authorization: `Bearer ${token}` } });
     expect(off.status()).toBe(200);
   }
+
+  // Turning it off takes the password too, here with a recovery code for the second value.
+  const disableForm = page.getByTestId('two-factor-disable');
+  await disableForm.getByLabel(t.password, { exact: true }).fill(admin.password);
+  await disableForm.getByLabel(t.code).fill(recoveryCode);
+  await shoot(page, 'two-factor-disable');
+  await page.getByRole('button', { name: t.disable }).click();
+  await expect(page.getByTestId('two-factor-state')).toHaveText(t.off);
 });

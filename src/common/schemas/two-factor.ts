@@ -1,5 +1,6 @@
 /** Two-factor login for admins (TOTP): the bodies and answers of enrolment, the login's second step and the policy. */
 import { z } from 'zod';
+import { LIMITS } from '../constants.js';
 import { PublicUser } from './user.js';
 
 /** A six-digit code from the authenticator app, or a recovery code (spaces and dashes are ignored). */
@@ -8,8 +9,12 @@ export const TwoFactorCode = z
   .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
   .pipe(z.string().min(1, 'required').max(32, 'two_factor_code_wrong'));
 
-export const TwoFactorCodeBody = z.object({ code: TwoFactorCode });
-export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBody>;
+/** Turning it on (the new app's code) or off (a current code or a recovery code) also takes the account's password, so a session alone cannot. */
+export const TwoFactorChangeBody = z.object({
+  password: z.string({ error: 'required' }).min(1, 'required').max(LIMITS.password.max, 'too_long'),
+  code: TwoFactorCode,
+});
+export type TwoFactorChangeBody = z.infer<typeof TwoFactorChangeBody>;
 
 export const TwoFactorLoginBody = z.object({
   challenge: z.string({ error: 'required' }).min(1, 'required').max(100, 'two_factor_expired'),

@@ -1,13 +1,13 @@
 /** The caller's two-factor login (README "Security"): read by the profile's screen and by the dashboard's notice. */
 import { queryOptions } from '@tanstack/react-query';
-import type { TwoFactorCodeBody, TwoFactorSetup, TwoFactorStatus } from '../../common/schemas/two-factor';
+import type { TwoFactorChangeBody, TwoFactorSetup, TwoFactorStatus } from '../../common/schemas/two-factor';
 import { apiRequest } from './client';
 
 export const twoFactorApi = {
   status: async (signal?: AbortSignal) => (await apiRequest<TwoFactorStatus>('/v1/profile/two-factor', { method: 'GET', signal })).data,
   setup: () => apiRequest<TwoFactorSetup>('/v1/profile/two-factor/setup', { body: {} }),
-  enable: (body: TwoFactorCodeBody) => apiRequest<{ recovery_codes: string[] }>('/v1/profile/two-factor/enable', { body }),
-  disable: (body: TwoFactorCodeBody) => apiRequest<null>('/v1/profile/two-factor/disable', { body }),
+  enable: (body: TwoFactorChangeBody) => apiRequest<{ recovery_codes: string[] }>('/v1/profile/two-factor/enable', { body }),
+  disable: (body: TwoFactorChangeBody) => apiRequest<null>('/v1/profile/two-factor/disable', { body }),
   policy: (required: boolean) => apiRequest<null>('/v1/profile/two-factor/policy', { body: { required } }),
 };
 

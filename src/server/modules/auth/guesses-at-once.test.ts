@@ -119,7 +119,9 @@ describe('mobile number codes sent at once', () => {
       .set({ code_hash: digest(`${owner.id}:${phone}:424242`) })
       .where('user_id', '=', owner.id)
       .execute();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api.post('/api/v1/profile/phone/confirm', { code: i === 14 ? '424242' : String(300000 + i) })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.post('/api/v1/profile/phone/confirm', { code: i === 14 ? '424242' : String(300000 + i) })),
+    );
     const fields = answers.map((res) => (res.body.data as { code?: string[] } | null)?.code?.[0]);
     expect(answers.map((res) => res.status)).not.toContain(200);
     expect(fields.filter((message) => message === 'The code is not right.').length).toBeLessThanOrEqual(5);

@@ -17,7 +17,11 @@ const expired = () => new ValidationError({ challenge: ['two_factor_expired'] })
  * limit a recovery code still gets in (README "Security"). Each try is counted before its code is
  * checked, so codes sent at once get no more checks than the limits.
  */
-export async function secondStep(db: Kysely<Database>, failures: FailureCounter, attempt: { challenge: string; code: string; deviceToken: string | undefined }) {
+export async function secondStep(
+  db: Kysely<Database>,
+  failures: FailureCounter,
+  attempt: { challenge: string; code: string; deviceToken: string | undefined },
+) {
   const challenge = await takeChallengeTry(db, attempt.challenge);
   if (!challenge) throw expired();
   const userId = challenge.user_id;

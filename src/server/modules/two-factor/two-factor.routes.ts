@@ -1,6 +1,7 @@
 /**
  * /api/v1/profile/two-factor: the caller's two-factor login (status, enrolment with a QR code, recovery
- * codes shown once, turning it off with a code) and, for admins, the policy that every admin must use it.
+ * codes shown once, turning it on or off with the password and a code, which ends the account's other
+ * sessions) and, for admins, the policy that every admin must use it.
  * Reachable before enrolment, so an admin the policy stops can enrol (README "Security").
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
 import { MessageEnvelope } from '../../../common/schemas/auth.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import { envelope, TwoFactorCodeBody, TwoFactorPolicyBody, TwoFactorSetup, TwoFactorStatus } from '../../../common/schemas/two-factor.js';
+import { envelope, TwoFactorChangeBody, TwoFactorPolicyBody, TwoFactorSetup, TwoFactorStatus } from '../../../common/schemas/two-factor.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
@@ -48,12 +49,12 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/enable',
     {
-      schema: { ...schema, body: TwoFactorCodeBody, response: { 200: envelope(z.object({ recovery_codes: z.array(z.string()) })), ...errors } },
+      schema: { ...schema, body: TwoFactorChangeBody, response: { 200: envelope(z.object({ recovery_codes: z.array(z.string()) })), ...errors } },
       onRequest: [app.authenticate, adminOnly, limitCodes],
       config,
     },
     async (request) => {
-      const codes = await completeEnrolment(db, request.user!.id, request.body.code);
+      const codes = await completeEnrolment(db, { userId: request.user!.id, ...request.body, tokenDigest: request.tokenDigest! });
       await recordAudit(db, { actor: request.user, client: clientOf(request), action: 'two_factor.enable', entity: 'users', entityId: request.user!.id });
       return { message: translate(requestLang(request), 'two_factor_enabled'), data: { recovery_codes: codes } };
     },
@@ -61,9 +62,9 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/disable',
-    { schema: { ...schema, body: TwoFactorCodeBody, response: { 200: MessageEnvelope, ...errors } }, onRequest: [app.authenticate, adminOnly, limitCodes] },
+    { schema: { ...schema, body: TwoFactorChangeBody, response: { 200: MessageEnvelope, ...errors } }, onRequest: [app.authenticate, adminOnly, limitCodes] },
     async (request) => {
-      await disableTwoFactor(db, request.user!.id, request.body.code);
+      await disableTwoFactor(db, { userId: request.user!.id, ...request.body, tokenDigest: request.tokenDigest! });
       await recordAudit(db, { actor: request.user, client: clientOf(request), action: 'two_factor.disable', entity: 'users', entityId: request.user!.id });
       return { message: translate(requestLang(request), 'two_factor_disabled'), data: null };
     },

@@ -9,6 +9,7 @@ import { generate, generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/types.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
 import { adminsMustUseTwoFactor } from '../../lib/security-policies.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken } from '../../lib/tokens.js';
@@ -66,8 +67,25 @@ export async function beginEnrolment(db: Db, user: { id: number }, label: string
   return { secret, uri, qr_svg };
 }
 
+/**
+ * Who turns two-factor login on or off: the session's account, with its password, keeping the session
+ * that asked (`tokenDigest`) while every other one ends, since one of them may be how someone else got in.
+ */
+export type TwoFactorChange = { userId: number; password: string; code: string; tokenDigest: string };
+
+/** A session alone does not change the second step: the password is asked again (checked before the code, so a wrong one spends no code). */
+async function checkPassword(db: Db, userId: number, password: string): Promise<void> {
+  const account = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(account.password_hash, password))) throw new ValidationError({ password: ['current_password_wrong'] });
+}
+
+const endOtherSessions = (trx: Transaction<Database>, userId: number, tokenDigest: string) =>
+  trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', tokenDigest).execute();
+
 /** Confirms the pending secret with a code from the app; answers the recovery codes, shown this once. */
-export async function completeEnrolment(db: Kysely<Database>, userId: number, code: string): Promise<string[]> {
+export async function completeEnrolment(db: Kysely<Database>, change: TwoFactorChange): Promise<string[]> {
+  const { userId, code } = change;
+  await checkPassword(db, userId, change.password);
   const account = await db.selectFrom('users').select('totp_pending_secret').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!account.totp_pending_secret) throw new ValidationError({ code: ['two_factor_setup_first'] });
   const step = await matchingStep(account.totp_pending_secret, code);
@@ -85,6 +103,7 @@ export async function completeEnrolment(db: Kysely<Database>, userId: number, co
       .insertInto('recovery_codes')
       .values(codes.map((c) => ({ user_id: userId, code_hash: codeDigest(c), created_at: at })))
       .execute();
+    await endOtherSessions(trx, userId, change.tokenDigest);
   });
   return codes;
 }
@@ -116,10 +135,13 @@ export async function useRecoveryCode(db: Db, userId: number, code: string): Pro
   return Number(spent.numDeletedRows) === 1;
 }
 
-export async function disableTwoFactor(db: Kysely<Database>, userId: number, code: string): Promise<void> {
+/** Turns it off with the password and a current code (or a recovery code). */
+export async function disableTwoFactor(db: Kysely<Database>, change: TwoFactorChange): Promise<void> {
+  const { userId } = change;
   const account = await db.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!account.totp_enabled_at) throw new ValidationError({ code: ['two_factor_not_enabled'] });
-  if (!(await useSecondFactor(db, userId, code))) throw wrongCode();
+  await checkPassword(db, userId, change.password);
+  if (!(await useSecondFactor(db, userId, change.code))) throw wrongCode();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -127,6 +149,7 @@ export async function disableTwoFactor(db: Kysely<Database>, userId: number, cod
       .where('id', '=', userId)
       .execute();
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await endOtherSessions(trx, userId, change.tokenDigest);
   });
 }
 

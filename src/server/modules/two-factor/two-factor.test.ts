@@ -6,7 +6,7 @@
  */
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, adminToken, client, instituteSession, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';
+import { ADMIN, adminToken, client, instituteSession, json, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +22,17 @@ const secondStep = (challenge: string, code: string) =>
 /** Lets the next code of the current time step count again (the test does in seconds what takes a user 30). */
 const forgetLastStep = () => t.app.db.updateTable('users').set({ totp_last_step: null }).execute();
 
-async function enrol(token: string) {
+async function enrol(token: string, password: string) {
   const api = client(t, token);
   const setup = await api.post('/api/v1/profile/two-factor/setup');
   expect(setup.status).toBe(200);
   const { secret, uri, qr_svg } = setup.body.data as { secret: string; uri: string; qr_svg: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/Scholarship:.+\?secret=/);
   expect(qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-  const wrong = await api.post('/api/v1/profile/two-factor/enable', { code: '000000' });
+  const wrong = await api.post('/api/v1/profile/two-factor/enable', { code: '000000', password });
   expect(wrong.status).toBe(422);
   expect(wrong.body.data).toEqual({ code: ['The code is not right.'] });
-  const enabled = await api.post('/api/v1/profile/two-factor/enable', { code: await codeAt(secret) });
+  const enabled = await api.post('/api/v1/profile/two-factor/enable', { code: await codeAt(secret), password });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   return { secret, recovery: (enabled.body.data as { recovery_codes: string[] }).recovery_codes };
 }
@@ -41,7 +41,7 @@ describe('an admin with two-factor login', () => {
   let secret: string;
   let recovery: string[];
   beforeAll(async () => {
-    ({ secret, recovery } = await enrol(await adminToken(t)));
+    ({ secret, recovery } = await enrol(await adminToken(t), ADMIN.password));
   });
 
   it('gets ten recovery codes once, stored only as digests', async () => {
@@ -114,7 +114,7 @@ describe('the policy that every admin must use two-factor login', () => {
     expect((await client(t, institute.token).get('/api/v1/scholarship-registrations')).status).toBe(200);
     expect((await client(t, institute.token).get('/api/v1/profile/two-factor')).status).toBe(403);
 
-    await enrol(secondToken);
+    await enrol(secondToken, 'secret-pass-1');
     expect((await second.get('/api/v1/users')).status).toBe(200);
     expect((await first.post('/api/v1/profile/two-factor/policy', { required: false })).status).toBe(200);
   });
@@ -122,10 +122,10 @@ describe('the policy that every admin must use two-factor login', () => {
   it('an admin turns it off with a code, and then logs in with the password alone', async () => {
     const token = await adminSessionOf(t);
     const api = client(t, token);
-    expect((await api.post('/api/v1/profile/two-factor/disable', { code: '123456' })).status).toBe(422);
+    expect((await api.post('/api/v1/profile/two-factor/disable', { code: '123456', password: ADMIN.password })).status).toBe(422);
     await forgetLastStep();
     const secret = (await t.app.db.selectFrom('users').select('totp_secret').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).totp_secret!;
-    expect((await api.post('/api/v1/profile/two-factor/disable', { code: await codeAt(secret) })).status).toBe(200);
+    expect((await api.post('/api/v1/profile/two-factor/disable', { code: await codeAt(secret), password: ADMIN.password })).status).toBe(200);
     expect((await adminToken(t)).length).toBeGreaterThan(20);
   });
 });
@@ -136,7 +136,7 @@ describe('wrong codes', () => {
     expect((await admin.post('/api/v1/users/store', { ...validRegistration(1303), role: 'admin' })).status).toBe(200);
     const email = 'school1303@example.test';
     const token = ((await login(email, 'secret-pass-1')).json() as { data: { token: string } }).data.token;
-    const { secret } = await enrol(token);
+    const { secret } = await enrol(token, 'secret-pass-1');
     const challenge = async () => ((await login(email, 'secret-pass-1')).json() as { data: { two_factor: { challenge: string } } }).data.two_factor.challenge;
 
     const first = await challenge();
@@ -163,3 +163,93 @@ async function adminSessionOf(app: TestApp): Promise<string> {
   const res = await secondStep(first.data.two_factor!.challenge, await codeAt(secret));
   return (res.json() as { data: { token: string } }).data.token;
 }
+
+/** A new admin (created by the first one) and a session of it, with its login calls from an address of the test's own. */
+async function newAdmin(n: number) {
+  const admin = client(t, await adminSessionOf(t));
+  expect((await admin.post('/api/v1/users/store', { ...validRegistration(n), role: 'admin' })).status).toBe(200);
+  const email = `school${n}@example.test`;
+  const password = 'secret-pass-1';
+  const address = `198.51.100.${n % 250}`;
+  const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, headers: en, payload: { email, password } });
+  const token = (json(await signIn()).data as { token: string }).token;
+  return { email, password, address, signIn, token };
+}
+
+describe('an account’s second step when someone else knows the password', () => {
+  it('stays open to the owner’s own browser, and to a recovery code on any browser', async () => {
+    const owner = await newAdmin(1304);
+    const { secret, recovery } = await enrol(owner.token, owner.password);
+    const challenge = async () => (json(await owner.signIn()).data as { two_factor: { challenge: string } }).two_factor.challenge;
+    const step = (challengeToken: string, code: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor',
+        remoteAddress: owner.address,
+        headers: { ...en, ...(cookie ? { cookie } : {}) },
+        payload: { challenge: challengeToken, code },
+      });
+    const ownerLogin = await step(await challenge(), await codeAt(secret, 1));
+    expect(ownerLogin.statusCode, ownerLogin.body).toBe(200);
+    const cookie = /known_device=[\w-]+/.exec(String(ownerLogin.headers['set-cookie']))![0];
+
+    // Ten wrong codes from another browser: that browser, and any new one, waits.
+    const wrong = [];
+    for (let i = 0; i < 2; i++) {
+      const attempt = await challenge();
+      for (let j = 0; j < 5; j++) wrong.push((await step(attempt, String(400000 + i * 10 + j))).statusCode);
+    }
+    expect(wrong).toEqual(Array(10).fill(422));
+    expect((await step(await challenge(), await codeAt(secret, -1))).statusCode).toBe(429);
+
+    // The owner's browser counts its own mistakes only; a recovery code gets in anywhere.
+    await forgetLastStep();
+    const own = await step(await challenge(), await codeAt(secret, 0), cookie);
+    expect(own.statusCode, own.body).toBe(200);
+    const anywhere = await step(await challenge(), recovery[3]!);
+    expect(anywhere.statusCode, anywhere.body).toBe(200);
+    expect((await step(await challenge(), recovery[3]!)).statusCode).toBe(429);
+  });
+});
+
+describe('turning two-factor login on or off', () => {
+  it('takes the account’s password as well as the code, and ends the account’s other sessions', async () => {
+    const owner = await newAdmin(1305);
+    const other = (json(await owner.signIn()).data as { token: string }).token;
+    const api = client(t, owner.token);
+    const { secret } = (await api.post('/api/v1/profile/two-factor/setup')).body.data as { secret: string };
+
+    const noPassword = await api.post('/api/v1/profile/two-factor/enable', { code: await codeAt(secret) });
+    expect(noPassword.status).toBe(422);
+    expect(noPassword.body.data).toEqual({ password: ['This field is required.'] });
+    const wrongPassword = await api.post('/api/v1/profile/two-factor/enable', { code: await codeAt(secret), password: 'not-the-password' });
+    expect(wrongPassword.status).toBe(422);
+    expect(wrongPassword.body.data).toEqual({ password: ['The password is not right.'] });
+    expect((await client(t, other).post('/api/auth/me')).status).toBe(200);
+
+    const enabled = await api.post('/api/v1/profile/two-factor/enable', { code: await codeAt(secret), password: owner.password });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+    expect((await client(t, other).post('/api/auth/me')).status).toBe(401);
+    expect((await api.post('/api/auth/me')).status).toBe(200);
+
+    const later = await owner.signIn();
+    const challenge = (json(later).data as { two_factor: { challenge: string } }).two_factor.challenge;
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor',
+      remoteAddress: owner.address,
+      headers: en,
+      payload: { challenge, code: await codeAt(secret, 1) },
+    });
+    const secondToken = (json(second).data as { token: string }).token;
+    await forgetLastStep();
+    const noPasswordOff = await api.post('/api/v1/profile/two-factor/disable', { code: await codeAt(secret, -1) });
+    expect(noPasswordOff.status).toBe(422);
+    expect(noPasswordOff.body.data).toEqual({ password: ['This field is required.'] });
+    expect((await api.post('/api/v1/profile/two-factor/disable', { code: await codeAt(secret, -1), password: 'not-the-password' })).status).toBe(422);
+    const disabled = await api.post('/api/v1/profile/two-factor/disable', { code: await codeAt(secret, -1), password: owner.password });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect((await client(t, secondToken).post('/api/auth/me')).status).toBe(401);
+    expect((await api.post('/api/auth/me')).status).toBe(200);
+  });
+});

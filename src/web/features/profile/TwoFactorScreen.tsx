@@ -1,7 +1,7 @@
 /**
  * The admin's two-factor login (README "Security"): turning it on (QR code from the server as SVG, the key
- * to type by hand, a confirming code), the recovery codes shown once, turning it off with a code, and
- * the policy that every admin must use it.
+ * to type by hand, the password and a confirming code), the recovery codes shown once, turning it off with
+ * the password and a code, and the policy that every admin must use it.
  */
 import { Alert, Badge, Button, Code, Group, Image, List, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
@@ -47,10 +47,11 @@ function Enrolment({ onDone }: { onDone: (codes: string[]) => void }) {
       <Text size="sm">{t('profile.twoFactor.confirm')}</Text>
       <CodeForm
         label={t('profile.twoFactor.code')}
+        passwordLabel={t('profile.twoFactor.password')}
         submitLabel={t('profile.twoFactor.enable')}
         testId="two-factor-enable"
-        onCode={async (code) => {
-          const { message, data } = await twoFactorApi.enable({ code });
+        onCode={async (code, password) => {
+          const { message, data } = await twoFactorApi.enable({ code, password });
           notifySuccess(message);
           onDone(data.recovery_codes);
         }}
@@ -82,6 +83,9 @@ export function TwoFactorScreen() {
         </Badge>
       </Group>
       <Text size="sm">{t('profile.twoFactor.intro')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('profile.twoFactor.otherSessions')}
+      </Text>
       {recovery ? (
         <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="sm">
@@ -110,10 +114,11 @@ export function TwoFactorScreen() {
               <Text size="sm">{t('profile.twoFactor.disableNote')}</Text>
               <CodeForm
                 label={t('profile.twoFactor.code')}
+                passwordLabel={t('profile.twoFactor.password')}
                 submitLabel={t('profile.twoFactor.disable')}
                 testId="two-factor-disable"
-                onCode={async (code) => {
-                  notifySuccess((await twoFactorApi.disable({ code })).message);
+                onCode={async (code, password) => {
+                  notifySuccess((await twoFactorApi.disable({ code, password })).message);
                   await refresh();
                 }}
               />
