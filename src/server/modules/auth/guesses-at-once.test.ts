@@ -4,8 +4,11 @@
  * once however it is named; and the second step's codes, the mobile number's codes and the public
  * result lookup hold under the same burst.
  */
+import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { testRedis } from '../../test/redis.js';
 import { digest } from '../../lib/tokens.js';
 import { LOOKUP_MISSES } from '../results/lookup.routes.js';
 import { CHALLENGE, CODE_FAILURES } from '../two-factor/two-factor.service.js';
@@ -135,5 +138,48 @@ describe('result lookups sent at once', () => {
       Array.from({ length: 50 }, (_, i) => t.app.inject({ method: 'GET', url: `/result?roll=${2604000000 + i}&reg=260000001`, remoteAddress: '203.0.113.70' })),
     );
     expect(tally(answers.map((res) => res.statusCode))).toEqual({ 404: LOOKUP_MISSES.max, 429: 50 - LOOKUP_MISSES.max });
+  });
+});
+
+const redis = await testRedis();
+
+describe.skipIf(!redis)('passwords sent at once to two servers sharing Redis', () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    a = await startTestApp({ REDIS_URL: redis!.url }, { rateLimit: true });
+    b = await buildApp(a.config);
+    for (let i = 0; i < 100 && (a.app.shared!.client.status !== 'ready' || b.shared!.client.status !== 'ready'); i++)
+      await new Promise((r) => setTimeout(r, 50));
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await redis!.flush();
+  });
+
+  const loginAt = (app: FastifyInstance, identifier: string, password: string, address: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, headers: en, payload: { email: identifier, password } });
+
+  it('check no more than the limit between them, and the right password among them gets no token', async () => {
+    const body = validRegistration(1507);
+    expect((await a.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(200);
+    const [email, password] = [String(body.email), String(body.password)];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => loginAt(i % 2 ? b : a.app, email, i === 34 ? password : `wrong-guess-${i}`, `203.0.113.${80 + (i % 4)}`)),
+    );
+    expect(tally(answers.map((res) => res.statusCode))).toEqual({ 422: LOGIN_FAILURES.max, 429: 40 - LOGIN_FAILURES.max });
+  });
+
+  it('take back the attempt of a right password', async () => {
+    const body = validRegistration(1508);
+    expect((await a.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(200);
+    const [email, password] = [String(body.email), String(body.password)];
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_FAILURES.max - 1; i++) statuses.push((await loginAt(i % 2 ? b : a.app, email, `wrong-${i}`, '203.0.113.90')).statusCode);
+    statuses.push((await loginAt(b, email, password, '203.0.113.90')).statusCode);
+    statuses.push((await loginAt(a.app, email, 'wrong-last', '203.0.113.90')).statusCode);
+    statuses.push((await loginAt(b, email, 'wrong-after', '203.0.113.90')).statusCode);
+    expect(statuses).toEqual([...Array(LOGIN_FAILURES.max - 1).fill(422), 200, 422, 429]);
   });
 });
