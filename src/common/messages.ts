@@ -29,7 +29,7 @@ export const messages = {
     validation_failed: 'অনুগ্রহ করে ফর্মটি সঠিকভাবে পূরণ করুন।',
     too_many_requests: 'অনেকবার চেষ্টা করা হয়েছে। কিছুক্ষণ পরে আবার চেষ্টা করুন।',
     login_locked:
-      'এই পরিচয় দিয়ে অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। আগে লগইন করা ডিভাইস থেকে লগইন করুন, "পাসওয়ার্ড ভুলে গেছেন" থেকে পাওয়া অস্থায়ী পাসওয়ার্ড দিন, অথবা ১৫ মিনিট পরে চেষ্টা করুন।',
+      'এই অ্যাকাউন্টে অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। আগে লগইন করা ডিভাইস থেকে লগইন করুন, "পাসওয়ার্ড ভুলে গেছেন" থেকে পাওয়া অস্থায়ী পাসওয়ার্ড দিন, অথবা ১৫ মিনিট পরে চেষ্টা করুন।',
     unauthenticated: 'অনুগ্রহ করে লগইন করুন।',
     forbidden: 'এই কাজের অনুমতি আপনার নেই।',
     not_found: 'খুঁজে পাওয়া যায়নি।',
@@ -47,6 +47,7 @@ export const messages = {
     two_factor_disabled: 'দুই ধাপের লগইন বন্ধ হয়েছে।',
     two_factor_policy_saved: 'সেটিং সংরক্ষিত হয়েছে।',
     current_password_wrong: 'পাসওয়ার্ডটি সঠিক নয়।',
+    two_factor_locked: 'অনেকবার ভুল কোড দেওয়া হয়েছে। আগে লগইন করা ডিভাইস থেকে চেষ্টা করুন, একটি রিকভারি কোড দিন, অথবা ১৫ মিনিট পরে চেষ্টা করুন।',
     logged_out: 'লগআউট সফল হয়েছে।',
     registered: 'নিবন্ধন সফল হয়েছে।',
     reset_sent: 'এই ঠিকানায় কোনো অ্যাকাউন্ট থাকলে একটি অস্থায়ী পাসওয়ার্ড ইমেইলে পাঠানো হয়েছে। আপনার ইমেইল দেখুন।',
@@ -224,7 +225,7 @@ export const messages = {
     validation_failed: 'Please fill in the form correctly.',
     too_many_requests: 'Too many attempts. Please try again later.',
     login_locked:
-      'Too many wrong passwords for this identifier. Log in from a device you have used before, use a temporary password from "Forgot password", or try again in 15 minutes.',
+      'Too many wrong passwords for this account. Log in from a device you have used before, use a temporary password from "Forgot password", or try again in 15 minutes.',
     unauthenticated: 'Please log in.',
     forbidden: 'You are not allowed to do this.',
     not_found: 'Not found.',
@@ -242,6 +243,7 @@ export const messages = {
     two_factor_disabled: 'Two-factor login is off.',
     two_factor_policy_saved: 'The setting is saved.',
     current_password_wrong: 'The password is not right.',
+    two_factor_locked: 'Too many wrong codes. Try from a device you have logged in from before, enter a recovery code, or try again in 15 minutes.',
     logged_out: 'Logged out successfully.',
     registered: 'Registration successful.',
     reset_sent: 'If an account exists for that address, a temporary password has been emailed. Please check your email.',

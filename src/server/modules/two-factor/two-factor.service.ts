@@ -187,4 +187,4 @@ export async function endChallenge(db: Db, id: number): Promise<boolean> {
   return Number(ended.numDeletedRows) === 1;
 }
 
-export const tooManyCodes = () => new HttpError(429, 'too_many_requests');
+export const tooManyCodes = () => new HttpError(429, 'two_factor_locked');

@@ -200,7 +200,9 @@ describe('an account’s second step when someone else knows the password', () =
       for (let j = 0; j < 5; j++) wrong.push((await step(attempt, String(400000 + i * 10 + j))).statusCode);
     }
     expect(wrong).toEqual(Array(10).fill(422));
-    expect((await step(await challenge(), await codeAt(secret, -1))).statusCode).toBe(429);
+    const locked = await step(await challenge(), await codeAt(secret, -1));
+    expect(locked.statusCode).toBe(429);
+    expect(json(locked).message).toMatch(/recovery code/);
 
     // The owner's browser counts its own mistakes only; a recovery code gets in anywhere.
     await forgetLastStep();
