@@ -50,6 +50,8 @@ async function newAdmin(request: APIRequestContext, token: string): Promise<{ em
 const codeAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 test('an admin turns on two-factor login, logs in with the app’s code, and requires it of every admin', async ({ page, request, browser }) => {
+  // A long journey with seven pairs of screenshots: the default minute is too short on a busy machine.
+  test.setTimeout(150_000);
   const t = bn.profile.twoFactor;
   const admin = await newAdmin(request, await adminToken(request));
   await login(page, admin.email, admin.password);
