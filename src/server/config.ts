@@ -91,6 +91,8 @@ const EnvSchema = z.object({
   STORAGE: z.enum(['local', 's3']).default('local'),
   UPLOAD_RATE: z.coerce.number().int().min(1).default(60),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
+  IMPORT_RATE: z.coerce.number().int().min(1).default(30),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   MEDIA_CLEANUP_EVERY: z
     .string()
     .default('6h')
@@ -159,6 +161,8 @@ export type Config = {
    * `cleanupEverySeconds` (null: only by `npm run media:cleanup`).
    */
   uploads: { perTenMinutes: number; quotaBytes: number; cleanupEverySeconds: number | null };
+  /** Sheet imports (registrations, marks): at most `perTenMinutes` per account in 10 minutes, `concurrent` at once across the process. */
+  imports: { perTenMinutes: number; concurrent: number };
   /** Rate limiting can be switched off only by tests that hammer an endpoint for another reason. */
   rateLimit: boolean;
   /**
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotaBytes: e.UPLOAD_QUOTA_MB * 1_000_000,
       cleanupEverySeconds: e.MEDIA_CLEANUP_EVERY === 'off' ? null : (parseDuration(e.MEDIA_CLEANUP_EVERY) as number),
     },
+    imports: { perTenMinutes: e.IMPORT_RATE, concurrent: e.IMPORT_CONCURRENCY },
     rateLimit: true,
     searchCountCap: 10_000,
     pdf: { chromiumPath: e.CHROMIUM_PATH, concurrency: e.PDF_CONCURRENCY },

@@ -11,7 +11,8 @@ import { optionalId } from '../../../common/validation.js';
 import { requireRole, type SessionUser } from '../../lib/authenticate.js';
 import { clientOf } from '../../lib/audit.js';
 import { ValidationError } from '../../lib/errors.js';
-import { type CheckedRow, checkRows, failedRowsWorkbook, matchHeaders, translateErrors } from '../../lib/import/importer.js';
+import { importGate } from '../../lib/import/gate.js';
+import { type CheckedRow, checkRows, columnsOf, failedRowsWorkbook, matchHeaders, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
 import { institutesAmong } from '../../lib/resource/routes.js';
 import { requestLang } from '../../lib/language.js';
@@ -41,6 +42,10 @@ async function instituteOf(app: FastifyInstance, user: SessionUser, raw: unknown
   return parsed.data;
 }
 
+/** A row's student as the report names it: the English name, or the Bengali one when that is all the row has. */
+const nameOf = (values: Record<string, unknown>) =>
+  typeof values.name_english === 'string' ? values.name_english : typeof values.name_bangla === 'string' ? values.name_bangla : null;
+
 export async function registrationImportRoutes(app: FastifyInstance): Promise<void> {
   // This scope takes a file: the multipart plugin in place of the app's form-data parser, one file, a few short fields.
   app.removeContentTypeParser('multipart/form-data');
@@ -57,65 +62,80 @@ export async function registrationImportRoutes(app: FastifyInstance): Promise<vo
     return sendFile(reply, admin ? 'registrations-template-admin.xlsx' : 'registrations-template.xlsx', await registrationTemplate(admin));
   });
 
-  app.post('/scholarship-registrations/import', { ...both, schema }, async (request, reply) => {
-    const user = request.user!;
-    const lang = requestLang(request);
-    // Outside the season's window an institute's sheet is refused before it is read, dry run or not.
-    await feeForNewRegistrations(app.db, { user, client: clientOf(request) });
-    const fields = (request.body ?? {}) as ImportFields;
-    if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
-    const dryRun = fields.dry_run !== '0';
-    const chosen = await instituteOf(app, user, fields.institute_id);
-    const sheet = await readSheet(fields.file);
-    const definition = registrationImport(user.role === 'admin' && chosen === undefined);
-    // An admin names the institute, for the whole sheet or in a column of it.
-    if (user.role === 'admin' && chosen === undefined && !matchHeaders(definition, sheet.headers).has('institute_id')) {
-      throw new ValidationError({ institute_id: ['institute_required'] });
-    }
-    const checked = await checkRows(definition, sheet);
-
-    // Each row's institute: the one chosen, or (an admin's sheet) its own column, which must name an institute.
-    const named =
-      chosen === undefined
-        ? await institutesAmong(app.db, [...new Set(checked.flatMap((row) => (row.input?.institute_id ? [row.input.institute_id] : [])))])
-        : undefined;
-    for (const row of checked) {
-      if (!row.input) continue;
-      if (chosen !== undefined) row.input = { ...row.input, institute_id: chosen };
-      else if (!row.input.institute_id) {
-        row.errors.institute_id = [{ key: 'institute_required' }];
-        row.input = undefined;
-      } else if (!named!.has(row.input.institute_id)) {
-        row.errors.institute_id = [{ key: 'invalid_choice' }];
-        row.input = undefined;
+  const gate = importGate(app);
+  app.post(
+    '/scholarship-registrations/import',
+    { onRequest: [requireRole('admin', 'institute'), gate.limit], schema },
+    gate.slotted(async (request, reply) => {
+      const user = request.user!;
+      const lang = requestLang(request);
+      // Outside the season's window an institute's sheet is refused before it is read, dry run or not.
+      await feeForNewRegistrations(app.db, { user, client: clientOf(request) });
+      const fields = (request.body ?? {}) as ImportFields;
+      if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
+      const dryRun = fields.dry_run !== '0';
+      const chosen = await instituteOf(app, user, fields.institute_id);
+      const definition = registrationImport(user.role === 'admin' && chosen === undefined);
+      const sheet = await readSheet(fields.file, undefined, columnsOf(definition));
+      // An admin names the institute, for the whole sheet or in a column of it.
+      if (user.role === 'admin' && chosen === undefined && !matchHeaders(definition, sheet.headers).has('institute_id')) {
+        throw new ValidationError({ institute_id: ['institute_required'] });
       }
-    }
-    const refused = checked.filter((row) => !row.input);
-    if (fields.failed_rows === '1') return sendFile(reply, 'registrations-refused.xlsx', await failedRowsWorkbook(definition, sheet, refused, lang));
+      const checked = await checkRows(definition, sheet);
 
-    const valid = checked.filter((row): row is CheckedRow<RegistrationInput> & { input: RegistrationInput } => row.input !== undefined);
-    const duplicates = await duplicatesOf(
-      app.db,
-      valid.map((row) => row.input),
-    );
-    const fresh = valid.filter((_, index) => !duplicates.has(index));
-    const stored = dryRun
-      ? []
-      : await storeRegistrations(
-          { user, client: clientOf(request), db: app.db },
-          fresh.map((row) => row.input),
-        );
-    const duplicateRows = new Set(valid.filter((_, index) => duplicates.has(index)).map((row) => row.row));
-    const freshRows = new Set(fresh.map((row) => row.row));
-    const rows = checked.map((row) => ({
-      row: row.row,
-      status: duplicateRows.has(row.row) ? 'duplicate' : !row.input ? 'invalid' : freshRows.has(row.row) && !dryRun ? 'stored' : 'valid',
-      name: typeof row.values.name_english === 'string' ? row.values.name_english : null,
-      errors: duplicateRows.has(row.row) ? { _: [translate(lang, 'import_duplicate')] } : translateErrors(lang, row.errors),
-    }));
-    return {
-      message: translate(lang, dryRun ? 'ok' : 'stored'),
-      data: { total: checked.length, valid: fresh.length, invalid: refused.length, duplicates: duplicates.size, stored: stored.length, rows },
-    };
-  });
+      // Each row's institute: the one chosen, or (an admin's sheet) its own column, which must name an institute.
+      const named =
+        chosen === undefined
+          ? await institutesAmong(app.db, [...new Set(checked.flatMap((row) => (row.input?.institute_id ? [row.input.institute_id] : [])))])
+          : undefined;
+      for (const row of checked) {
+        if (!row.input) continue;
+        if (chosen !== undefined) row.input = { ...row.input, institute_id: chosen };
+        else if (!row.input.institute_id) {
+          row.errors.institute_id = [{ key: 'institute_required' }];
+          row.input = undefined;
+        } else if (!named!.has(row.input.institute_id)) {
+          row.errors.institute_id = [{ key: 'invalid_choice' }];
+          row.input = undefined;
+        }
+      }
+
+      // A student already there is a duplicate; a roll or birth number another student holds is the row's error.
+      const candidates = checked.filter((row): row is CheckedRow<RegistrationInput> & { input: RegistrationInput } => row.input !== undefined);
+      const clashes = await duplicatesOf(app.db, candidates);
+      const duplicateField = new Map<number, string>();
+      candidates.forEach((row, index) => {
+        const clash = clashes.get(index);
+        if (!clash) return;
+        if ('duplicate' in clash) duplicateField.set(row.row, clash.duplicate);
+        else {
+          row.errors = { ...row.errors, ...clash.errors };
+          (row as CheckedRow<RegistrationInput>).input = undefined;
+        }
+      });
+      const refused = checked.filter((row) => !row.input);
+      if (fields.failed_rows === '1') return sendFile(reply, 'registrations-refused.xlsx', await failedRowsWorkbook(definition, sheet, refused, lang));
+
+      const fresh = candidates.filter((row) => row.input !== undefined && !duplicateField.has(row.row));
+      const stored = dryRun
+        ? []
+        : await storeRegistrations(
+            { user, client: clientOf(request), db: app.db },
+            fresh.map((row) => row.input),
+          );
+      const rows = checked.map((row) => {
+        const duplicate = duplicateField.get(row.row);
+        return {
+          row: row.row,
+          status: duplicate ? 'duplicate' : !row.input ? 'invalid' : dryRun ? 'valid' : 'stored',
+          name: nameOf(row.values),
+          errors: duplicate ? { [duplicate]: [translate(lang, 'import_duplicate')] } : translateErrors(lang, row.errors),
+        };
+      });
+      return {
+        message: translate(lang, dryRun ? 'ok' : 'stored'),
+        data: { total: checked.length, valid: fresh.length, invalid: refused.length, duplicates: duplicateField.size, stored: stored.length, rows },
+      };
+    }),
+  );
 }

@@ -9,6 +9,7 @@ import { districtsOf, divisions, upazilasOf } from '../../../common/geo/index.js
 import { consistencyProblems } from '../../test/consistency.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, multipart, type Part } from '../media/media-test-helpers.js';
+import { zipBomb } from '../../test/zip-bomb.js';
 
 let t: TestApp;
 let school: { token: string; id: number };
@@ -222,11 +223,8 @@ describe('files that are not a sheet to import', () => {
     await refusedWith(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'spreadsheet');
     await refusedWith(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]), 'password');
     await refusedWith(Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(300, 7)]), 'damaged');
-    const bomb = await workbookOf(['Class'], [['4']]);
-    // Each central directory entry claims 50 MB once inflated.
-    for (let at = bomb.indexOf(Buffer.from('504b0102', 'hex')); at >= 0; at = bomb.indexOf(Buffer.from('504b0102', 'hex'), at + 4))
-      bomb.writeUInt32LE(50_000_000, at + 24);
-    await refusedWith(bomb, 'too large');
+    // Its parts claim 1 KB each; the sheet inflates to 150 MB.
+    await refusedWith(await zipBomb(150_000_000), 'too large');
   });
 
   it('refuses a header row that names nothing it knows, and more than 20,000 rows', async () => {

@@ -6,23 +6,42 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { CLASS_CODES, DEPARTMENTS, GENDERS } from '../../../common/constants.js';
-import { districts, districtsOf, divisions, upazilas, upazilasOf } from '../../../common/geo/index.js';
+import { districtById, districts, districtsOf, divisionById, divisions, upazilas, upazilasOf } from '../../../common/geo/index.js';
+import type { MessageKey } from '../../../common/messages.js';
 import { RegistrationBody } from '../../../common/schemas/registrations.js';
 import { toAsciiDigits } from '../../../common/validation.js';
 import type { Database } from '../../db/types.js';
 import type { Cell } from '../../lib/import/sheet.js';
-import type { ImportColumn, ImportDefinition, RowErrors } from '../../lib/import/importer.js';
+import type { ImportColumn, ImportDefinition, RowErrors, RowMessage } from '../../lib/import/importer.js';
 import type { RegistrationInput } from './registrations.service.js';
 
-type Column = ImportColumn & { bn: string; en: string; help: string; choices?: () => string[] };
+type Column = ImportColumn & { bn: string; en: string; help: string };
 
 /** Place columns hold names; the form takes their ids. */
 const PLACE_IDS: Record<string, string> = { division: 'division_id', zilla: 'zilla_id', upozilla: 'upozilla_id' };
+
+/**
+ * How long a cell may be, for the columns shorter than a name (LIMITS.shortText): a place name (the
+ * longest is 21 letters), a choice, a number. A longer cell is refused before it is compared to anything.
+ */
+const MAX_LENGTHS: Record<string, number> = {
+  class: 30,
+  class_roll: 20,
+  gender: 30,
+  department: 30,
+  birth_certificate_no: 30,
+  contact_number: 20,
+  division: 40,
+  zilla: 40,
+  upozilla: 40,
+  institute_id: 20,
+};
 
 /** Excel's bilingual header: 'শ্রেণি (Class)'; either language alone, or the field's name, matches too. */
 const column = (field: string, bn: string, en: string, example: string, help: string, aliases: string[] = [], choices?: () => string[]): Column => ({
   field,
   ...(PLACE_IDS[field] ? { input: PLACE_IDS[field] } : {}),
+  ...(MAX_LENGTHS[field] ? { maxLength: MAX_LENGTHS[field] } : {}),
   bn,
   en,
   headers: [`${bn} (${en})`, bn, en, field, ...aliases],
@@ -118,36 +137,54 @@ function mobile(cell: Cell, errors: RowErrors): string | undefined {
   return digits && /^1\d{9}$/.test(digits) ? `0${digits}` : digits;
 }
 
-/** Edit distance, for naming the near miss of a place name. */
-function distance(a: string, b: string): number {
+/** Edit distance, or `limit + 1` as soon as it must be more than `limit`: a name far from the cell costs little. */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = previous[0]!;
     previous[0] = i;
+    let best = i;
     for (let j = 1; j <= b.length; j++) {
       const above = previous[j]!;
       previous[j] = Math.min(previous[j]! + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
       diagonal = above;
+      best = Math.min(best, previous[j]!);
     }
+    if (best > limit) return limit + 1;
   }
   return previous[b.length]!;
 }
 
 type Place = { id: number; name_en: string; name_bn: string };
 
-/** The place named (Bengali or English, any case), or an error naming the closest one. */
-function place(cell: Cell, candidates: readonly Place[], field: string, errors: RowErrors): number | undefined {
+/** Where a name was looked for: the places of the row's district (or division), or all of them. */
+type Area = { candidates: readonly Place[]; all: readonly Place[]; within?: { name_bn: string }; outside: MessageKey };
+
+/**
+ * The place named (Bengali or English, any case); a place of another district (or division) is
+ * said to be outside it; otherwise an error naming the closest one. The cell is already no longer
+ * than a place name can be, so the comparisons are short.
+ */
+function place(cell: Cell, area: Area, field: string, errors: RowErrors): number | undefined {
   const value = text(cell);
   if (value === undefined) return undefined;
   const key = lower(value);
-  const found = candidates.find((candidate) => lower(candidate.name_en) === key || lower(candidate.name_bn) === key);
+  const named = (candidate: Place) => lower(candidate.name_en) === key || lower(candidate.name_bn) === key;
+  const found = area.candidates.find(named);
   if (found) return found.id;
+  const elsewhere = area.within && area.all.find(named);
+  if (elsewhere) {
+    errors[field] = [{ key: area.outside, params: { value, area: area.within!.name_bn } }];
+    return undefined;
+  }
+  const limit = Math.max(2, Math.floor(key.length / 3));
   let best: { place: Place; score: number } | undefined;
-  for (const candidate of candidates) {
-    const score = Math.min(distance(key, lower(candidate.name_en)), distance(key, lower(candidate.name_bn)));
+  for (const candidate of area.candidates) {
+    const score = Math.min(distance(key, lower(candidate.name_en), limit), distance(key, lower(candidate.name_bn), limit));
     if (!best || score < best.score) best = { place: candidate, score };
   }
-  const near = best && best.score <= Math.max(2, Math.floor(key.length / 3));
+  const near = best && best.score <= limit;
   errors[field] = [
     near ? { key: 'import_unknown_place_near', params: { value, suggestion: best!.place.name_bn } } : { key: 'import_unknown_place', params: { value } },
   ];
@@ -156,9 +193,29 @@ function place(cell: Cell, candidates: readonly Place[], field: string, errors: 
 
 function readRow(cells: Record<string, Cell>): { values: Record<string, unknown>; errors: RowErrors } {
   const errors: RowErrors = {};
-  const division = place(cells.division ?? null, divisions, 'division_id', errors);
-  const district = place(cells.zilla ?? null, division ? districtsOf(division) : districts, 'zilla_id', errors);
-  const upazila = place(cells.upozilla ?? null, district ? upazilasOf(district) : upazilas, 'upozilla_id', errors);
+  const division = place(cells.division ?? null, { candidates: divisions, all: divisions, outside: 'import_unknown_place' }, 'division_id', errors);
+  const district = place(
+    cells.zilla ?? null,
+    {
+      candidates: division ? districtsOf(division) : districts,
+      all: districts,
+      within: division ? divisionById.get(division) : undefined,
+      outside: 'import_district_outside',
+    },
+    'zilla_id',
+    errors,
+  );
+  const upazila = place(
+    cells.upozilla ?? null,
+    {
+      candidates: district ? upazilasOf(district) : upazilas,
+      all: upazilas,
+      within: district ? districtById.get(district) : undefined,
+      outside: 'import_upazila_outside',
+    },
+    'upozilla_id',
+    errors,
+  );
   const values: Record<string, unknown> = {
     class: code(cells.class ?? null, CLASS_NAMES),
     class_roll: digitString(cells.class_roll ?? null, 'class_roll', errors),
@@ -188,37 +245,69 @@ export const registrationImport = (withInstitute: boolean): ImportDefinition<Reg
   schema: RegistrationBody,
 });
 
+/** Who holds a class roll or a birth registration number already: a row of the sheet, or a stored registration. */
+type Holder = { name: string; row?: number; reg_no?: string };
+
+/** What the check of a row against the others and the stored ones found. */
+export type Clash = { duplicate: 'class_roll' | 'birth_certificate_no' } | { errors: RowErrors };
+
+/** Names compare as the form stores them: capitals, single spaces. */
+const sameName = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toUpperCase() === b.replace(/\s+/g, ' ').trim().toUpperCase();
+
 /**
- * A student already registered, or twice in the same sheet: the same institute, class and class
- * roll, or the same birth registration number (README: Bulk registration). Answers the indexes of
- * `inputs` that are duplicates.
+ * Rows that are a student already registered, or already earlier in the sheet (README: Bulk
+ * registration): the same student is the same English name with the same institute, class and class
+ * roll, or with the same birth registration number. A class roll or birth number held by another
+ * student is that row's error, naming the other student and its row (or registration number).
+ * Answers by index of `rows`; rows absent are fresh.
  */
-export async function duplicatesOf(db: Kysely<Database>, inputs: readonly RegistrationInput[]): Promise<Set<number>> {
+export async function duplicatesOf(db: Kysely<Database>, rows: readonly { row: number; input: RegistrationInput }[]): Promise<Map<number, Clash>> {
   const rollKey = (institute: number, classCode: string, roll: string) => `${institute}:${classCode}:${Number(roll)}`;
-  const existingRolls = new Set<string>();
-  const existingBirth = new Set<string>();
-  for (const institute of new Set(inputs.map((input) => input.institute_id))) {
-    const rows = await db.selectFrom('scholarship_registrations').select(['class', 'class_roll']).where('institute_id', '=', institute).execute();
-    for (const row of rows) existingRolls.add(rollKey(institute, row.class, row.class_roll));
-  }
-  const births = [...new Set(inputs.flatMap((input) => (input.birth_certificate_no ? [input.birth_certificate_no] : [])))];
-  for (let start = 0; start < births.length; start += 500) {
-    const rows = await db
+  const rolls = new Map<string, Holder>();
+  const births = new Map<string, Holder>();
+  for (const institute of new Set(rows.map(({ input }) => input.institute_id))) {
+    const stored = await db
       .selectFrom('scholarship_registrations')
-      .select('birth_certificate_no')
-      .where('birth_certificate_no', 'in', births.slice(start, start + 500))
+      .select(['class', 'class_roll', 'full_name', 'reg_no'])
+      .where('institute_id', '=', institute)
       .execute();
-    for (const row of rows) if (row.birth_certificate_no) existingBirth.add(row.birth_certificate_no);
+    for (const row of stored) rolls.set(rollKey(institute, row.class, row.class_roll), { name: row.full_name, reg_no: row.reg_no });
   }
-  const duplicates = new Set<number>();
-  inputs.forEach((input, index) => {
+  const numbers = [...new Set(rows.flatMap(({ input }) => (input.birth_certificate_no ? [input.birth_certificate_no] : [])))];
+  for (let start = 0; start < numbers.length; start += 500) {
+    const stored = await db
+      .selectFrom('scholarship_registrations')
+      .select(['birth_certificate_no', 'full_name', 'reg_no'])
+      .where('birth_certificate_no', 'in', numbers.slice(start, start + 500))
+      .execute();
+    for (const row of stored) if (row.birth_certificate_no) births.set(row.birth_certificate_no, { name: row.full_name, reg_no: row.reg_no });
+  }
+  const clashes = new Map<number, Clash>();
+  const heldBy = (holder: Holder, inSheet: MessageKey, stored: MessageKey): RowMessage =>
+    holder.row !== undefined
+      ? { key: inSheet, params: { name: holder.name, row: holder.row } }
+      : { key: stored, params: { name: holder.name, reg_no: holder.reg_no } };
+  rows.forEach(({ row, input }, index) => {
+    const name = input.name_english;
     const roll = rollKey(input.institute_id, input.class, input.class_roll);
     const birth = input.birth_certificate_no;
-    if (existingRolls.has(roll) || (birth && existingBirth.has(birth))) duplicates.add(index);
-    existingRolls.add(roll);
-    if (birth) existingBirth.add(birth);
+    const rollHolder = rolls.get(roll);
+    const birthHolder = birth ? births.get(birth) : undefined;
+    if (rollHolder && sameName(rollHolder.name, name)) clashes.set(index, { duplicate: 'class_roll' });
+    else if (birthHolder && sameName(birthHolder.name, name)) clashes.set(index, { duplicate: 'birth_certificate_no' });
+    else if (rollHolder || birthHolder) {
+      const errors: RowErrors = {};
+      if (rollHolder) errors.class_roll = [heldBy(rollHolder, 'import_roll_in_sheet', 'import_roll_stored')];
+      if (birthHolder) errors.birth_certificate_no = [heldBy(birthHolder, 'import_birth_in_sheet', 'import_birth_stored')];
+      clashes.set(index, { errors });
+      return;
+    }
+    // A row refused or already there holds nothing new; a fresh row holds its roll and number for the rows after it.
+    if (clashes.has(index)) return;
+    rolls.set(roll, { name, row });
+    if (birth) births.set(birth, { name, row });
   });
-  return duplicates;
+  return clashes;
 }
 
 /** The template (README: Bulk registration): the header row, choice lists in the cells, and a sheet explaining each column. */

@@ -22,7 +22,8 @@ import { requireRole } from '../../lib/authenticate.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { pageUrlOf, paginate } from '../../lib/resource/paginator.js';
-import { failedRowsWorkbook, translateErrors } from '../../lib/import/importer.js';
+import { importGate } from '../../lib/import/gate.js';
+import { columnsOf, failedRowsWorkbook, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
 import { importMarks, marksImport, marksTemplate } from './marks.import.js';
 import { examSubjects, marksOf, resultsPublished, rollError, studentsByRoll, subjectError, writeMarks } from './marks.service.js';
@@ -89,22 +90,27 @@ async function marksImportRoutes(app: FastifyInstance): Promise<void> {
     return sendFile(reply, `marks-template-${klass}.xlsx`, await marksTemplate(subjects));
   });
 
-  app.post('/marks/import', { onRequest, schema }, async (request, reply) => {
-    const lang = requestLang(request);
-    const fields = (request.body ?? {}) as { file?: unknown; class?: unknown; dry_run?: unknown; failed_rows?: unknown };
-    const { klass, subjects } = await subjectsOfClass(app, fields.class);
-    if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
-    if (await resultsPublished(app.db)) throw new HttpError(409, 'results_published');
-    const dryRun = fields.dry_run !== '0' || fields.failed_rows === '1';
-    const sheet = await readSheet(fields.file);
-    const { report, refused } = await importMarks(app.db, { user: request.user!, client: clientOf(request) }, klass, subjects, sheet, dryRun);
-    if (fields.failed_rows === '1')
-      return sendFile(reply, `marks-refused-${klass}.xlsx`, await failedRowsWorkbook(marksImport(subjects), sheet, refused, lang));
-    return {
-      message: translate(lang, dryRun ? 'ok' : 'stored'),
-      data: { ...report, rows: report.rows.map((row) => ({ ...row, errors: translateErrors(lang, row.errors) })) },
-    };
-  });
+  const gate = importGate(app);
+  app.post(
+    '/marks/import',
+    { onRequest: [onRequest, gate.limit], schema },
+    gate.slotted(async (request, reply) => {
+      const lang = requestLang(request);
+      const fields = (request.body ?? {}) as { file?: unknown; class?: unknown; dry_run?: unknown; failed_rows?: unknown };
+      const { klass, subjects } = await subjectsOfClass(app, fields.class);
+      if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
+      if (await resultsPublished(app.db)) throw new HttpError(409, 'results_published');
+      const dryRun = fields.dry_run !== '0' || fields.failed_rows === '1';
+      const sheet = await readSheet(fields.file, undefined, columnsOf(marksImport(subjects)));
+      const { report, refused } = await importMarks(app.db, { user: request.user!, client: clientOf(request) }, klass, subjects, sheet, dryRun);
+      if (fields.failed_rows === '1')
+        return sendFile(reply, `marks-refused-${klass}.xlsx`, await failedRowsWorkbook(marksImport(subjects), sheet, refused, lang));
+      return {
+        message: translate(lang, dryRun ? 'ok' : 'stored'),
+        data: { ...report, rows: report.rows.map((row) => ({ ...row, errors: translateErrors(lang, row.errors) })) },
+      };
+    }),
+  );
 }
 
 /** A roll that may get marks, or the 422 on `roll_no`. */

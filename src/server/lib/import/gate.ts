@@ -1,0 +1,47 @@
+/**
+ * Imports are the heaviest requests an account can send (a file read, every row checked): one at a
+ * time per account (409), `imports.concurrent` at once across the server (503 with Retry-After), and
+ * `imports.perTenMinutes` per account (429, counted when the request arrives, before its body is
+ * read). The registration import and the marks import share the same slots. README: Security.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { HttpError } from '../errors.js';
+import { rateLimited } from '../rate-limits.js';
+
+/** Seconds a caller refused for a full server is asked to wait: a large sheet takes a few seconds. */
+const BUSY_RETRY_SECONDS = 10;
+
+type Slots = { running: Set<number>; count: number };
+/** Per app (its config object), so test apps in one process do not share slots. */
+const slotsOf = new WeakMap<Config, Slots>();
+
+export function importGate(app: FastifyInstance) {
+  let slots = slotsOf.get(app.config);
+  if (!slots) slotsOf.set(app.config, (slots = { running: new Set(), count: 0 }));
+  const taken = slots;
+  const limit = rateLimited(app, [{ max: app.config.imports.perTenMinutes, timeWindow: '10 minutes', key: (request) => `import:account:${request.user!.id}` }]);
+  return {
+    /** The onRequest hook counting the account's imports; after the role check. */
+    limit,
+    /** The import's handler, run in a slot or refused. */
+    slotted<T>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) {
+      return async (request: FastifyRequest, reply: FastifyReply): Promise<T> => {
+        const account = request.user!.id;
+        if (taken.running.has(account)) throw new HttpError(409, 'import_running');
+        if (taken.count >= app.config.imports.concurrent) {
+          reply.header('retry-after', BUSY_RETRY_SECONDS);
+          throw new HttpError(503, 'import_busy');
+        }
+        taken.running.add(account);
+        taken.count++;
+        try {
+          return await handler(request, reply);
+        } finally {
+          taken.running.delete(account);
+          taken.count--;
+        }
+      };
+    },
+  };
+}
