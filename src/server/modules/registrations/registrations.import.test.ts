@@ -257,3 +257,51 @@ describe('files that are not a sheet to import', () => {
     expect(report).toMatchObject({ stored: 1, invalid: 0 });
   });
 });
+
+describe('rows that clash with another student', () => {
+  it('refuses a roll another student holds, naming them; only the same student is a duplicate; the counts add up', async () => {
+    const mine = await instituteSession(t, 842);
+    const { headers } = await templateHeaders(mine.token);
+    const first = studentRow(23);
+    first[4] = 'ARJUN DAS';
+    await importSheet(mine.token, await workbookOf(headers, [first]));
+    const stored = await t.app.db.selectFrom('scholarship_registrations').select('reg_no').where('institute_id', '=', mine.id).executeTakeFirstOrThrow();
+
+    const other = dhaka.id === divisions[0]!.id ? divisions[1]! : divisions[0]!;
+    const elsewhere = upazilasOf(districtsOf(other.id)[0]!.id)[0]!;
+    const rows = [
+      studentRow(30), // row 2: fresh
+      { ...studentRow(30), 4: 'RIDDHIMAN SAHA' }, // row 3: row 2's roll, another student
+      first, // row 4: the student already stored
+      { ...studentRow(23), 4: 'SOMEONE ELSE' }, // row 5: the stored student's roll, another student
+      { ...studentRow(31), 4: null, 5: 'রিদ্ধিমান সাহা', 0: 'নবম' }, // row 6: a Bengali name only, a class the exam does not have
+      { ...studentRow(32), 14: elsewhere.name_en }, // row 7: an upazila of another district
+    ].map((row) => Object.assign([], row) as unknown[]);
+    const res = await importSheet(mine.token, await workbookOf(headers, rows), { dry_run: '1' }, 'en');
+    const report = reportOf(res);
+    expect(report).toMatchObject({ total: 6, valid: 1, invalid: 4, duplicates: 1 });
+    expect(report.valid + report.invalid + report.duplicates).toBe(report.total);
+    const byRow = new Map(report.rows.map((row) => [row.row, row as Report['rows'][number] & { name: string | null }]));
+    expect(byRow.get(3)).toMatchObject({ status: 'invalid' });
+    expect(byRow.get(3)!.errors.class_roll![0]).toMatch(/IMPORT STUDENT 30.*row 2|row 2.*IMPORT STUDENT 30/);
+    expect(byRow.get(4)).toMatchObject({ status: 'duplicate', errors: { class_roll: [expect.stringContaining('already registered')] } });
+    expect(byRow.get(5)!.errors.class_roll![0]).toContain('ARJUN DAS');
+    expect(byRow.get(5)!.errors.class_roll![0]).toContain(stored.reg_no);
+    expect(byRow.get(6)!.name).toBe('রিদ্ধিমান সাহা');
+    expect(byRow.get(6)!.errors.class![0]).toContain('চতুর্থ, সপ্তম');
+    expect(byRow.get(7)!.errors.upozilla_id![0]).toContain('outside');
+    expect(report.rows.every((row) => !('_' in row.errors))).toBe(true);
+
+    const failed = await importSheet(mine.token, await workbookOf(headers, rows), { failed_rows: '1' }, 'bn');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(failed.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    // The four refused rows, the clash among them; the duplicate is not refused.
+    expect(sheet.rowCount).toBe(5);
+    expect(sheet.getCell(2, 5).value).toBe('RIDDHIMAN SAHA');
+    expect(String(sheet.getCell(2, headers.length + 1).value)).toContain('IMPORT STUDENT 30');
+    expect(String(sheet.getCell(2, headers.length + 1).value)).not.toMatch(/^_:/);
+    // The template's drop-down lists come back with the rows.
+    expect(sheet.getCell('A2').dataValidation).toMatchObject({ type: 'list' });
+  });
+});
