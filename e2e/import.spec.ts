@@ -169,3 +169,50 @@ test('a report of 20,000 rows is shown fifty at a time', async ({ page, request 
   await expect(page.getByRole('button', { name: bengaliDigits(400) })).toBeVisible();
   await shoot(page, 'phone-import-long');
 });
+
+test('a roll another student holds is that row’s error naming them, a row is named in Bengali, and the school can correct an imported student’s Bengali fields', async ({
+  page,
+  request,
+}) => {
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const token = await apiToken(request, institute.phone, institute.password);
+  await enterWithToken(page, token);
+  const sheet = await workbook([
+    ['04', 7, 'm', 'ARJUN DAS', 'অর্জুন দাস', 'MD. ABDUL KARIM', 'MST. RAHIMA BEGUM', '01711000007', 'সাভার'],
+    ['04', 7, 'm', 'RIDDHIMAN SAHA', 'ঋদ্ধিমান সাহা', 'MD. ABDUL KARIM', 'MST. RAHIMA BEGUM', '01711000008', 'সাভার'],
+    ['07', 8, 'f', '', 'সুমাইয়া আক্তার', 'MD. ABDUL KARIM', 'MST. RAHIMA BEGUM', '01711000009', 'সাভার'],
+  ]);
+  await page.goto('/scholarship-registrations/import');
+  await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: XLSX, buffer: sheet });
+  await expect(page.getByTestId('import-count-total')).toContainText(bengaliDigits(3));
+  await expect(page.getByTestId('import-count-valid')).toContainText(bengaliDigits(1));
+  await expect(page.getByTestId('import-count-invalid')).toContainText(bengaliDigits(2));
+  await expect(page.getByTestId('import-count-duplicates')).toContainText(bengaliDigits(0));
+  const cards = page.getByTestId('import-row-card');
+  await expect(cards).toHaveCount(2);
+  // Row 3 shares row 2's roll: its error names ARJUN DAS and row ২, under the roll's own label.
+  await expect(cards.nth(0)).toContainText('RIDDHIMAN SAHA');
+  await expect(cards.nth(0)).toContainText(`${bn.registrations.fields.class_roll}:`);
+  await expect(cards.nth(0)).toContainText('ARJUN DAS');
+  await expect(cards.nth(0)).toContainText(bengaliDigits(2));
+  await expect(cards.nth(0)).not.toContainText('_:');
+  // Row 4 has only the Bengali name: it is named by it.
+  await expect(cards.nth(1)).toContainText('সুমাইয়া আক্তার');
+  await expect(cards.nth(1)).not.toContainText(text.noName);
+  await shoot(page, 'phone-import-clash');
+
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-done')).toContainText(text.done.replace('{{stored}}', bengaliDigits(1)).replace('{{refused}}', bengaliDigits(2)));
+
+  // The stored student's edit form shows the fields the template asked for, so a typo can be fixed.
+  const list = await request.get('/api/v1/scholarship-registrations?search=ARJUN', { headers: { authorization: `Bearer ${token}` } });
+  const id = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
+  await page.goto(`/scholarship-registrations/edit/${id}`);
+  for (const field of ['birth_certificate_no', 'father_name_bangla', 'mother_name', 'village'] as const)
+    await expect(page.getByLabel(bn.registrations.fields[field], { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel(bn.registrations.fields.name_bangla, { exact: false }).first()).toHaveValue('অর্জুন দাস');
+  await shoot(page, 'phone-registration-edit-institute');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, 'desktop-registration-edit-institute');
+});

@@ -1,6 +1,8 @@
 /**
- * The student registration form (spec §3, §5): every field of a registration; the Bengali parents'
- * names, the birth certificate number and the detailed address for admins only; an admin chooses
+ * The student registration form (spec §3, §5): every field of a registration; the detailed address
+ * (holding, ward, sector, thana) for admins only, while the fields the import template asks an
+ * institute for (birth registration number, Bengali parents' names, village) are everyone's, so a
+ * school can correct what it imported; an admin chooses
  * the institute by name; an institute's own names are filled in and hidden. The declaration must be
  * ticked before it is sent.
  */
@@ -97,33 +99,27 @@ export function RegistrationFormBody({ mode, row }: { mode: FormMode; row?: Regi
           folder="students"
           description={t('registrations.hints.photo', { width: formatNumber(PHOTO_SIZE.width, lang), height: formatNumber(PHOTO_SIZE.height, lang) })}
         />
-        {isAdmin && (
-          <TextField
-            name="birth_certificate_no"
-            label={label('birth_certificate_no')}
-            inputMode="numeric"
-            description={t('registrations.hints.birthCertificate')}
-          />
-        )}
+        <TextField
+          name="birth_certificate_no"
+          label={label('birth_certificate_no')}
+          inputMode="numeric"
+          description={t('registrations.hints.birthCertificate')}
+        />
       </FormSection>
 
       <FormSection legend={t('registrations.sections.parents')}>
         <UpperTextField name="father_name_english" label={label('father_name_english')} description={upperHint} />
         <UpperTextField name="mother_name_english" label={label('mother_name_english')} description={upperHint} />
-        {isAdmin && (
-          <>
-            <TextField name="father_name_bangla" label={label('father_name_bangla')} />
-            <TextField name="mother_name" label={label('mother_name')} />
-          </>
-        )}
+        <TextField name="father_name_bangla" label={label('father_name_bangla')} />
+        <TextField name="mother_name" label={label('mother_name')} />
       </FormSection>
 
       <Fieldset legend={t('registrations.sections.address')} variant="filled" p={{ base: 'sm', sm: 'md' }}>
         <AddressPicker />
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+          <TextField name="village" label={label('village')} />
           {isAdmin && (
             <>
-              <TextField name="village" label={label('village')} />
               <TextField name="holding_no" label={label('holding_no')} />
               <TextField name="ward" label={label('ward')} />
               <TextField name="sector" label={label('sector')} />
