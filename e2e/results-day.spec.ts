@@ -2,8 +2,9 @@
  * Results day (README: Results day): the admin enters marks on the keyboard grid for five students (a
  * mark above full marks refused under its field in Bengali, the cursor kept there; a roll typed in
  * Bengali digits), imports the rest from the class's sheet with two bad rows (the report names them;
- * the refused rows come back as .xlsx), sets the rule, processes, reads the preview and publishes. A
- * parent on a 360 px phone looks the result up on the public site and downloads the slip: a PDF whose
+ * the refused rows come back as .xlsx), sets the rule, processes, reads the preview, sees marks entry's
+ * progress and that a ninth student's missing marks block publication (the dialog names them and asks
+ * why), and publishes with that result withheld. A parent on a 360 px phone looks the result up on the public site and downloads the slip: a PDF whose
  * page 1 is rendered with pdftoppm. Screenshots in Bengali at 360 and 1280 px go to test-results/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
@@ -78,11 +79,11 @@ test('the admin enters and imports marks, processes and publishes; a parent on a
   });
   expect(updated.status(), await updated.text()).toBe(200);
 
-  // A school with eight paid class-four students: five get marks on the grid, three from the sheet.
+  // A school with nine paid class-four students: five get marks on the grid, three from the sheet, the ninth none.
   const school = newInstitute();
   await registerByApi(request, school);
   const token = await apiToken(request, school.email, school.password);
-  const names = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT'].map((name) => `RESULT ${name} ${suffix}`);
+  const names = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE'].map((name) => `RESULT ${name} ${suffix}`);
   const students: { id: number; roll: string; reg: string; name: string }[] = [];
   for (const [i, name] of names.entries()) {
     const id = await storeByApi(request, token, 'scholarship-registrations', {
@@ -217,8 +218,26 @@ test('the admin enters and imports marks, processes and publishes; a parent on a
     await expect(page.getByTestId('merit-list').getByTestId('merit-row').first()).toBeVisible();
     await shootBoth(page, 'results-processed');
 
+    // The ninth student has no marks: marks entry's progress lists the roll, and publication is blocked.
+    const nine = students[8]!;
+    const progress = page.getByTestId('marks-progress-04');
+    await expect(progress.getByTestId('marks-progress-missing').first()).toContainText(bengaliDigits(nine.roll));
+    const blocked = page.getByTestId('results-publish-blocked');
+    await expect(blocked).toContainText(text.publish.blocked);
+    await expect(blocked).toContainText(/চতুর্থ শ্রেণির [০-৯]+ জন \(বাংলা [০-৯]+, গণিত [০-৯]+\)/);
+    await page.setViewportSize(DESKTOP);
+    await blocked.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/results-blocked-1280.png` });
+    await shootBoth(page, 'results-blocked');
+
+    // The dialog names what blocks publication and publishes only with a reason to withhold.
     await page.getByTestId('results-publish-button').click();
-    await page.getByTestId('confirm-results-publish').click();
+    const dialog = page.getByRole('dialog', { name: text.publish.withholdTitle });
+    await expect(dialog.getByTestId('results-publish-blockers')).toContainText('চতুর্থ শ্রেণির');
+    await expect(dialog.getByTestId('confirm-results-withhold')).toBeDisabled();
+    await dialog.getByTestId('results-withhold-reason').fill('উত্তরপত্র কেন্দ্র থেকে আসেনি');
+    await page.screenshot({ path: `${SHOTS}/results-withhold-dialog-1280.png` });
+    await dialog.getByTestId('confirm-results-withhold').click();
     await expect(page.getByTestId('results-unpublish')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('results-publish-state')).toContainText(text.publish.on.split(' (')[0]!);
     await shootBoth(page, 'results-published');
@@ -235,6 +254,12 @@ test('the admin enters and imports marks, processes and publishes; a parent on a
     await expect(phone.locator('.result')).toContainText(child.name);
     await expect(phone.locator('.result-marks')).toContainText(bengaliDigits(81));
     await shoot(phone, 'result-lookup-360');
+    // The ninth student's result is withheld, never a fail or an absence.
+    const withheld = await phone.request.get(`/result?roll=${students[8]!.roll}&reg=${students[8]!.reg}`);
+    const page9 = await withheld.text();
+    expect(page9).toContain('ফলাফল স্থগিত');
+    expect(page9).not.toContain('অনুপস্থিত');
+    expect(page9).not.toContain('অনুত্তীর্ণ');
     // The slip as the phone's browser gets it from the link.
     const href = await phone.locator('.result-actions a.button').getAttribute('href');
     const slip = await phone.request.get(href!);

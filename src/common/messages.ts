@@ -209,6 +209,11 @@ export const messages = {
     results_withdrawn: 'ফলাফলের প্রকাশ প্রত্যাহার করা হয়েছে।',
     marks_no_subjects: 'এই শ্রেণির কোনো বিষয় নেই: আগে পরীক্ষার ফর্মে বিষয় ও পূর্ণমান যোগ করুন।',
     marks_import_columns: 'শিটে রোল নম্বরের কলাম ও এই শ্রেণির অন্তত একটি বিষয়ের কলাম লাগবে: শ্রেণির টেমপ্লেটটি ব্যবহার করুন।',
+    roll_in_other_class: 'রোল {roll} {class_bn}র: এর নম্বর {class_bn}র তালিকায় দিন।',
+    marks_import_changes: 'এই শিট আগে দেওয়া {count}টি নম্বর বদলাবে: যাচাইয়ের তালিকায় পুরোনো ও নতুন নম্বর দেখে বদলানো নিশ্চিত করুন।',
+    results_marks_missing:
+      'ফলাফল প্রকাশ করা যায়নি, নম্বর বাকি: {missing}। নম্বরগুলো দিয়ে ফলাফল আবার প্রস্তুত করুন, অথবা কারণ লিখে এই পরীক্ষার্থীদের ফলাফল স্থগিত রেখে প্রকাশ করুন।',
+    results_missing_class: '{class_bn}র {count} জন ({subjects})',
   },
   en: {
     required: 'This field is required.',
@@ -415,6 +420,11 @@ export const messages = {
     results_withdrawn: 'The result is no longer published.',
     marks_no_subjects: 'This class has no subjects: add them, with their full marks, in the exam form first.',
     marks_import_columns: "The sheet needs the roll column and at least one of this class's subject columns: use the class's template.",
+    roll_in_other_class: 'Roll {roll} belongs to {class_en}: enter its marks in the {class_en} list.',
+    marks_import_changes: 'This sheet changes {count} marks already entered: check the old and new marks in the dry run and confirm the change.',
+    results_marks_missing:
+      "The result cannot be published, marks are missing: {missing}. Enter them and process the result again, or give a reason and withhold these candidates' results.",
+    results_missing_class: '{class_en}: {count} candidates ({subjects})',
   },
 } as const;
 

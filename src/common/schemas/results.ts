@@ -10,12 +10,29 @@ import { ALWAYS } from './institute.js';
 export const RESULT_RULE_KINDS = ['cutoff', 'quota'] as const;
 export const RESULT_RULE_SCOPES = ['class', 'upazila'] as const;
 export const RESULT_GRADES = ['talent_pool', 'general'] as const;
-export const RESULT_STATES = ['pass', 'fail', 'absent'] as const;
+/**
+ * `absent`: recorded absent in every subject; `incomplete`: a subject's mark nobody entered (no result is
+ * made from it, and it blocks publication); `withheld`: incomplete, and the admin withheld the result.
+ */
+export const RESULT_STATES = ['pass', 'fail', 'absent', 'incomplete', 'withheld'] as const;
 export type ResultGrade = (typeof RESULT_GRADES)[number];
 export type ResultState = (typeof RESULT_STATES)[number];
 
 /** What a marks cell or field may say for a student who did not sit the paper. */
 export const ABSENT_WORDS = ['a', 'ab', 'abs', 'absent', 'অ', 'অনু', 'অনুপস্থিত'];
+
+/** The classes' names in the messages about a roll of another class (the office's own words). */
+const CLASS_NAMES: Record<string, { bn: string; en: string }> = {
+  '04': { bn: 'চতুর্থ শ্রেণি', en: 'Class Four' },
+  '07': { bn: 'সপ্তম শ্রেণি', en: 'Class Seven' },
+};
+
+/** The message's params when a roll of class `klass` is given in another class's grid or sheet. */
+export const otherClassParams = (roll: string, klass: string) => ({
+  roll,
+  class_bn: CLASS_NAMES[klass]?.bn ?? klass,
+  class_en: CLASS_NAMES[klass]?.en ?? klass,
+});
 
 /** Marks are whole or half: a half is exact in floating point, so equal totals stay equal. */
 export const isMarkStep = (value: number) => Number.isInteger(value * 2);
@@ -99,11 +116,46 @@ export type ResultRuleBody = z.infer<typeof ResultRuleBody>;
 export const ResultRulesBody = z.object({ rules: z.array(ResultRuleBody, { error: 'invalid_choice' }).min(1, 'required').max(CLASS_CODES.length, 'too_many') });
 
 /** Counts the processing writes, for the preview, the admin's analytics and each dashboard. */
-export type GradeCounts = { students: number; pass: number; fail: number; absent: number; talent_pool: number; general: number };
+export type GradeCounts = {
+  students: number;
+  pass: number;
+  fail: number;
+  absent: number;
+  incomplete: number;
+  withheld: number;
+  talent_pool: number;
+  general: number;
+};
 export type ResultSummary = {
-  classes: ({ class: string; incomplete: number; top_total: number | null } & GradeCounts)[];
+  classes: ({ class: string; top_total: number | null } & GradeCounts)[];
   districts: ({ zilla_id: number | null; class: string } & GradeCounts)[];
 };
+
+/** Publishing: `withhold_reason` withholds the results of every candidate with a missing mark (README: Results). */
+export const ResultPublishBody = z.object({
+  published: z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'invalid_flag' }).transform(Number),
+  withhold_reason: z
+    .string({ error: 'invalid_text' })
+    .trim()
+    .max(500, 'too_long')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+/** Marks entry of one subject: entered (a number), recorded absent, or missing; the first missing rolls. */
+export type SubjectProgress = {
+  subject_id: number;
+  name_bn: string;
+  name_en: string;
+  entered: number;
+  absent: number;
+  missing: number;
+  /** Of the missing, those whose result the admin withheld. */
+  withheld: number;
+  missing_rolls: string[];
+};
+/** A class's marks entry: its candidates, those with a missing mark, and those of them whose result is withheld. */
+export type ClassProgress = { class: string; candidates: number; missing_candidates: number; withheld: number; subjects: SubjectProgress[] };
 
 /** One student's published result: everything the lookup shows, and nothing about anyone else. */
 export type ResultDocument = {

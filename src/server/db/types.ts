@@ -397,6 +397,7 @@ export interface Database extends RowTableTypes {
   marks: MarksTable;
   result_rules: ResultRulesTable;
   results: ResultsTable;
+  result_withholdings: ResultWithholdingsTable;
   result_snapshot: ResultSnapshotTable;
 }
 
@@ -575,7 +576,8 @@ export interface ResultRulesTable {
   general: Defaulted<number>;
 }
 
-export type ResultState = 'pass' | 'fail' | 'absent';
+/** `incomplete`: a mark nobody entered; `withheld`: that, and the admin withheld the result (README: Results). */
+export type ResultState = 'pass' | 'fail' | 'absent' | 'incomplete' | 'withheld';
 export type ResultGrade = 'talent_pool' | 'general';
 
 /** A student's processed result. */
@@ -590,6 +592,14 @@ export interface ResultsTable {
   position: number;
   state: ResultState;
   grade: ResultGrade | null;
+}
+
+/** A candidate whose result the admin withheld, and why: kept until their marks are all in. */
+export interface ResultWithholdingsTable {
+  registration_id: number;
+  reason: string;
+  withheld_by: number | null;
+  withheld_at: string;
 }
 
 /** The published result, one row per student keyed by roll: what the public lookup answers. */

@@ -37,6 +37,8 @@ export type AuditAction =
   | 'results.rules'
   | 'results.process'
   | 'results.publish'
+  | 'results.withhold'
+  | 'results.release'
   | 'marks.update';
 
 /** Where a request came from: `request.ip` follows TRUST_PROXY, so behind a proxy it is the client's address. */

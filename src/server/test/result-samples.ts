@@ -65,7 +65,7 @@ export function sampleInstituteRows(perClass: Record<string, number>): { classes
   const classes: ClassCounts[] = [];
   let id = 0;
   for (const [klass, count] of Object.entries(perClass)) {
-    const counts: ClassCounts = { class: klass, students: 0, pass: 0, fail: 0, absent: 0, talent_pool: 0, general: 0 };
+    const counts: ClassCounts = { class: klass, students: 0, pass: 0, fail: 0, absent: 0, incomplete: 0, withheld: 0, talent_pool: 0, general: 0 };
     for (let i = 1; i <= count; i++) {
       const [bn, en] = NAMES[i % NAMES.length]!;
       const state = i > count - 1 ? 'absent' : i > count - 3 ? 'fail' : 'pass';

@@ -1,9 +1,9 @@
 /**
  * An institute's results (README: Result documents): its students' processed results, class by
- * class in merit order, read by the (institute_id, class, position) index and joined to the registrations
+ * class in merit order (those with a position by it, then the withheld, then the absent last, each by roll), read by the (institute_id, class, position) index and joined to the registrations
  * for the names, and the counts per class made from them. An institute has at most a few thousand students.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { ClassCounts, InstituteHeading, InstituteResultRow } from './result-documents.js';
 
@@ -26,7 +26,9 @@ export async function instituteResultRows(db: Kysely<Database>, instituteId: num
     .select(['s.registration_id', 's.roll_no', 'r.name_english', 'r.name_bangla', 's.class', 's.total', 's.position', 's.state', 's.grade'])
     .where('s.institute_id', '=', instituteId)
     .orderBy('s.class')
+    .orderBy(sql`case when s.position > 0 then 0 when s.state = 'absent' then 2 else 1 end`)
     .orderBy('s.position')
+    .orderBy('s.roll_no')
     .execute();
 }
 
@@ -35,7 +37,8 @@ export function classCounts(rows: readonly InstituteResultRow[]): ClassCounts[] 
   const classes = new Map<string, ClassCounts>();
   for (const row of rows) {
     let counts = classes.get(row.class);
-    if (!counts) classes.set(row.class, (counts = { class: row.class, students: 0, pass: 0, fail: 0, absent: 0, talent_pool: 0, general: 0 }));
+    if (!counts)
+      classes.set(row.class, (counts = { class: row.class, students: 0, pass: 0, fail: 0, absent: 0, incomplete: 0, withheld: 0, talent_pool: 0, general: 0 }));
     counts.students++;
     counts[row.state]++;
     if (row.grade) counts[row.grade]++;

@@ -1,6 +1,7 @@
 /**
  * An institute's results (README: Result documents; architecture §9):
- * GET  /api/v1/results/institute[?institute_id=]: counts per class and the students in class, position order.
+ * GET  /api/v1/results/institute[?institute_id=]: counts per class and the students class by class in merit order
+ *   (the absent last).
  * GET  /api/v1/results/institute/sheet.xlsx[?institute_id=]: the same as a workbook (counts sheet, students sheet).
  * POST /api/v1/results/institute/sheet[?institute_id=]: a job printing the institute's result sheet (202 `{job_id}`,
  *   then GET /api/v1/jobs/{id}/file).
@@ -26,7 +27,16 @@ import { resultExam } from './result-documents.js';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
 const Query = z.object({ institute_id: optionalId() });
-const Counts = { students: z.number(), pass: z.number(), fail: z.number(), absent: z.number(), talent_pool: z.number(), general: z.number() };
+const Counts = {
+  students: z.number(),
+  pass: z.number(),
+  fail: z.number(),
+  absent: z.number(),
+  incomplete: z.number(),
+  withheld: z.number(),
+  talent_pool: z.number(),
+  general: z.number(),
+};
 const InstituteResults = z.object({
   message: z.string(),
   data: z.object({

@@ -109,8 +109,8 @@ describe('institute results', () => {
     expect(data.rows[0]).toMatchObject({ registration_id: a.students[2]!.id, class: '04', position: 1, total: 250.5, state: 'pass', grade: 'talent_pool' });
     expect(data.rows[0]!.name_bangla).toBe(a.students[2]!.name_bangla);
     expect(data.classes).toEqual([
-      { class: '04', students: 3, pass: 2, fail: 0, absent: 1, talent_pool: 1, general: 0 },
-      { class: '07', students: 1, pass: 0, fail: 0, absent: 1, talent_pool: 0, general: 0 },
+      { class: '04', students: 3, pass: 2, fail: 0, absent: 1, incomplete: 0, withheld: 0, talent_pool: 1, general: 0 },
+      { class: '07', students: 1, pass: 0, fail: 0, absent: 1, incomplete: 0, withheld: 0, talent_pool: 0, general: 0 },
     ]);
     expect((await admin.get('/api/v1/results/institute?institute_id=999999')).status).toBe(404);
     // A mark changed since processing leaves the processed results readable.

@@ -18,7 +18,7 @@ import { html, type RawHtml } from '../../lib/html.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import { bengaliNumber, notFoundMain } from '../site/site.templates.js';
-import { meritListPage } from './merit-list.js';
+import { meritListPage, withheldRolls } from './merit-list.js';
 import { resultSlips } from './result-slips.js';
 import { RESULT_TEXT as T } from './results.texts.js';
 
@@ -82,7 +82,10 @@ ${doc.father_name ? html`<dt>${T.father}</dt><dd>${doc.father_name}</dd>` : null
 <dt>${T.roll}</dt><dd>${doc.roll_no}</dd>
 <dt>${T.regNo}</dt><dd>${doc.reg_no}</dd>
 </dl>
-<table class="result-marks">
+${
+  doc.state === 'withheld'
+    ? html`<p class="result-withheld">${T.withheldNote}</p>`
+    : html`<table class="result-marks">
 <thead><tr><th scope="col">${T.subject}</th><th scope="col">${T.fullMarks}</th><th scope="col">${T.marks}</th></tr></thead>
 <tbody>
 ${doc.subjects.map(
@@ -91,11 +94,12 @@ ${doc.subjects.map(
 )}
 </tbody>
 <tfoot><tr><th scope="row">${T.total}</th><td>${bengaliNumber(doc.full_marks)}</td><td>${marksText(doc.total)}</td></tr></tfoot>
-</table>
+</table>`
+}
 <dl class="result-outcome">
 <dt>${T.state}</dt><dd>${T.states[doc.state] ?? doc.state}</dd>
 ${doc.position > 0 ? html`<dt>${T.position}</dt><dd>${bengaliNumber(doc.position)}</dd>` : null}
-<dt>${T.grade}</dt><dd class="${doc.grade ? 'result-grade' : ''}">${doc.grade ? T.grades[doc.grade] : T.noGrade}</dd>
+${doc.state === 'withheld' ? null : html`<dt>${T.grade}</dt><dd class="${doc.grade ? 'result-grade' : ''}">${doc.grade ? T.grades[doc.grade] : T.noGrade}</dd>`}
 </dl>
 <p class="result-actions"><a class="button" href="${slipHref}">${T.slip}</a> <a href="${PATH}">${T.another}</a></p>
 </section>`;
@@ -215,6 +219,8 @@ ${CLASS_CODES.map((klass) => {
     const pageNumber = typeof pageParam === 'string' && /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
     const { rows, total } = await meritListPage(app.db, klass, pageNumber, MERIT_PER_PAGE);
     const pages = Math.max(1, Math.ceil(total / MERIT_PER_PAGE));
+    // The withheld follow the holders on the last page: they have no merit position.
+    const withheld = pageNumber >= pages ? await withheldRolls(app.db, klass) : [];
     const link = (n: number) => `${MERIT}/${klass}${n > 1 ? `?page=${n}` : ''}`;
     const main = html`<section class="card merit">
 <h1>${T.meritOf(klass)}</h1>
@@ -228,6 +234,7 @@ ${
           html`<tr><td class="merit-place"><strong>${bengaliNumber(row.position)}</strong><span class="merit-roll">${row.roll_no}</span></td><td class="merit-student"><strong>${row.name_bangla ?? row.name_english}</strong>${row.name_bangla ? html`<span lang="en">${row.name_english}</span>` : null}<span>${row.institute_name ?? ''}</span>${row.grade ? html`<span class="result-grade">${T.grades[row.grade]}</span>` : null}</td></tr>`,
       )}</tbody></table>`
 }
+${withheld.length > 0 ? html`<h2>${T.withheld}</h2><p class="merit-withheld">${T.withheldRolls}</p><ul class="merit-withheld-rolls">${withheld.map((roll) => html`<li>${roll}</li>`)}</ul>` : null}
 ${pages > 1 ? html`<nav class="pager">${pageNumber > 1 ? html`<a href="${link(pageNumber - 1)}">${T.previous}</a>` : null} <span>${T.pageOf(bengaliNumber(pageNumber), bengaliNumber(pages))}</span> ${pageNumber < pages ? html`<a href="${link(pageNumber + 1)}">${T.next}</a>` : null}</nav>` : null}
 </section>`;
     return app.sendInSiteFrame(request, reply, 200, head, main);

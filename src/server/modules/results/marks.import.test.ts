@@ -100,7 +100,7 @@ describe('the marks sheet', () => {
       [`subject_${subjects.bangla}`]: ['This subject has full marks of 100: more cannot be given.'],
       [`subject_${subjects.maths}`]: ['Enter the marks (0 or more, whole or half, e.g. 45 or 45.5), or "a" when absent.'],
     });
-    expect(report.rows[5]!.errors).toEqual({ [`subject_${subjects.bangla}`]: ["This subject is not in the student's class."] });
+    expect(report.rows[5]!.errors).toEqual({ roll_no: [`Roll ${seven.roll_no} belongs to Class Seven: enter its marks in the Class Seven list.`] });
     expect(report.rows[6]!.errors).toEqual({ roll_no: ['This student is not a candidate (paid, active students sit the exam).'] });
     expect(await marksOf(a.id)).toEqual([]);
 
@@ -167,5 +167,33 @@ describe('the marks sheet', () => {
       await t.app.db.updateTable('exams').set({ results_version: 0 }).where('id', '=', 1).execute();
     }
     expect(await marksOf(students[0]!.id)).toContainEqual({ subject_id: subjects.bangla, marks: 45.5, absent: 0 });
+  });
+
+  it('lists the marks a sheet would replace, old and new, and stores them only once that many are confirmed', async () => {
+    const [a, b, c] = students as [SeasonStudent, SeasonStudent, SeasonStudent];
+    const file = await workbookOf([
+      ['Roll', 'Bangla', 'গণিত'],
+      [a.roll_no, 50, 'অ'],
+      [b.roll_no, null, null],
+      [c.roll_no, 80, 35],
+    ]);
+    const dry = await importSheet(file, { dry_run: '1' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect((dry.json() as { data: { changes: unknown[] } }).data.changes).toEqual([
+      { roll_no: a.roll_no, subject_id: subjects.bangla, before: { marks: 45.5, absent: false }, after: { marks: 50, absent: false } },
+      { roll_no: c.roll_no, subject_id: subjects.maths, before: { marks: 33, absent: false }, after: { marks: 35, absent: false } },
+    ]);
+    for (const confirm of [undefined, '1']) {
+      const refused = await importSheet(file, { dry_run: '0', ...(confirm ? { confirm_changes: confirm } : {}) });
+      expect(refused.statusCode).toBe(422);
+      expect((refused.json() as { data: unknown }).data).toEqual({
+        file: ['This sheet changes 2 marks already entered: check the old and new marks in the dry run and confirm the change.'],
+      });
+    }
+    expect(await marksOf(a.id)).toContainEqual({ subject_id: subjects.bangla, marks: 45.5, absent: 0 });
+    const stored = await importSheet(file, { dry_run: '0', confirm_changes: '2' });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(await marksOf(a.id)).toContainEqual({ subject_id: subjects.bangla, marks: 50, absent: 0 });
+    expect(await marksOf(c.id)).toContainEqual({ subject_id: subjects.maths, marks: 35, absent: 0 });
   });
 });

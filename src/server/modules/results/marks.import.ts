@@ -7,13 +7,13 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ABSENT_WORDS, readMark, rollNumber } from '../../../common/schemas/results.js';
+import { ABSENT_WORDS, otherClassParams, readMark, rollNumber } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
 import type { CheckedRow, ImportColumn, ImportDefinition, RowErrors } from '../../lib/import/importer.js';
 import { checkRows, matchHeaders } from '../../lib/import/importer.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { Cell, Sheet } from '../../lib/import/sheet.js';
-import { type Caller, type MarkEntry, rollError, studentsByRoll, type Subject, writeMarks } from './marks.service.js';
+import { type Caller, type MarkEntry, ROLL_BATCH, rollError, type Student, studentsByRoll, type Subject, writeMarks } from './marks.service.js';
 
 /** A checked row: the roll, and the marks its filled cells give. */
 export type MarksRow = { roll_no: string; marks: { subject_id: number; marks: number | null; absent: boolean }[] };
@@ -66,17 +66,58 @@ export function marksImport(subjects: readonly Subject[]): ImportDefinition<Mark
   };
 }
 
+/** A mark already entered that the sheet would replace: the examiner confirms these before they are stored. */
+export type MarkChange = {
+  roll_no: string;
+  subject_id: number;
+  before: { marks: number | null; absent: boolean };
+  after: { marks: number | null; absent: boolean };
+};
+
 export type MarksReport = {
   total: number;
   valid: number;
   invalid: number;
   stored: number;
+  changes: MarkChange[];
   rows: { row: number; status: 'valid' | 'invalid' | 'stored'; roll_no: string | null; errors: RowErrors }[];
 };
 
+/** The marks already entered that these rows would replace, old and new. */
+async function changesOf(db: Kysely<Database>, rows: readonly MarksRow[], students: Map<string, Student>): Promise<MarkChange[]> {
+  const registrations = [...new Set(rows.map((row) => students.get(row.roll_no)!.registration_id))];
+  const before = new Map<string, { marks: number | null; absent: number }>();
+  for (let start = 0; start < registrations.length; start += ROLL_BATCH) {
+    const found = await db
+      .selectFrom('marks')
+      .select(['registration_id', 'subject_id', 'marks', 'absent'])
+      .where('registration_id', 'in', registrations.slice(start, start + ROLL_BATCH))
+      .execute();
+    for (const mark of found) before.set(`${mark.registration_id}:${mark.subject_id}`, mark);
+  }
+  // A roll twice in a sheet: its later row wins, as it is stored.
+  const latest = new Map<string, MarkChange>();
+  for (const row of rows)
+    for (const mark of row.marks) {
+      const key = `${students.get(row.roll_no)!.registration_id}:${mark.subject_id}`;
+      const old = before.get(key);
+      if (!old) continue;
+      const change = {
+        roll_no: row.roll_no,
+        subject_id: mark.subject_id,
+        before: { marks: old.marks, absent: old.absent === 1 },
+        after: { marks: mark.marks, absent: mark.absent },
+      };
+      latest.set(key, change);
+    }
+  return [...latest.values()].filter((change) => change.before.absent !== change.after.absent || change.before.marks !== change.after.marks);
+}
+
 /**
  * Checks every row (the cells, then the rolls: ROLL_BATCH at a time, never one query a row) and, unless
- * `dryRun`, writes the valid ones. Answers the report and the refused rows (for the failed-rows sheet).
+ * `dryRun`, writes the valid ones. Marks already entered that the sheet would replace are listed; they are
+ * stored only when `confirmed` is how many there are (the examiner saw them in the dry run, and they have
+ * not changed since). Answers the report and the refused rows (for the failed-rows sheet).
  */
 export async function importMarks(
   db: Kysely<Database>,
@@ -85,6 +126,7 @@ export async function importMarks(
   subjects: readonly Subject[],
   sheet: Sheet,
   dryRun: boolean,
+  confirmed = 0,
 ): Promise<{ report: MarksReport; refused: CheckedRow<MarksRow>[] }> {
   const definition = marksImport(subjects);
   const found = matchHeaders(definition as ImportDefinition<unknown>, sheet.headers);
@@ -99,11 +141,16 @@ export async function importMarks(
     const student = students.get(row.input.roll_no);
     const error = rollError(student);
     if (error) row.errors.roll_no = [{ key: error }];
-    else if (student!.class !== klass)
-      for (const mark of row.input.marks) row.errors[subjectField({ id: mark.subject_id })] = [{ key: 'subject_not_in_class' }];
+    else if (student!.class !== klass) row.errors.roll_no = [{ key: 'roll_in_other_class', params: otherClassParams(student!.roll_no, student!.class) }];
     if (Object.keys(row.errors).length > 0) row.input = undefined;
   }
   const valid = checked.filter((row): row is CheckedRow<MarksRow> & { input: MarksRow } => row.input !== undefined);
+  const changes = await changesOf(
+    db,
+    valid.map((row) => row.input),
+    students,
+  );
+  if (!dryRun && changes.length > 0 && confirmed !== changes.length) throw new ValidationError({ file: ['marks_import_changes'] }, { count: changes.length });
   if (!dryRun) {
     for (let start = 0; start < valid.length; start += ROWS_PER_TRANSACTION) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -124,6 +171,7 @@ export async function importMarks(
       valid: valid.length,
       invalid: checked.length - valid.length,
       stored: dryRun ? 0 : valid.length,
+      changes,
       rows: checked.map((row) => ({ row: row.row, status: !row.input ? 'invalid' : dryRun ? 'valid' : 'stored', roll_no: rollOf(row), errors: row.errors })),
     },
     refused: checked.filter((row) => !row.input),

@@ -5,7 +5,9 @@
  * POST /api/v1/marks                    one mark `{roll_no, subject_id, marks | absent}`;
  * GET  /api/v1/marks?subject_id=        the marks entered for a subject, newest first, paged;
  * GET  /api/v1/marks/import/template?class=  the class's sheet;
- * POST /api/v1/marks/import             multipart `file`, `class`, `dry_run` 1|0, `failed_rows` 1 (marks.import.ts).
+ * POST /api/v1/marks/import             multipart `file`, `class`, `dry_run` 1|0, `failed_rows` 1, `confirm_changes` n: storing
+ *                                       a sheet that replaces n marks already entered needs n (marks.import.ts);
+ * GET  /api/v1/marks/progress           per class and subject: entered, absent, missing and the first missing rolls.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
@@ -26,6 +28,7 @@ import { importGate } from '../../lib/import/gate.js';
 import { columnsOf, failedRowsWorkbook, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
 import { importMarks, marksImport, marksTemplate } from './marks.import.js';
+import { MISSING_ROLLS, marksProgress } from './marks-progress.js';
 import { examSubjects, marksOf, resultsPublished, rollError, studentsByRoll, subjectError, writeMarks } from './marks.service.js';
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
@@ -50,6 +53,25 @@ const SavedAnswer = envelope(
 );
 const ListRow = z.object({ roll_no: z.string(), name_english: z.string(), marks: z.number().nullable(), absent: z.boolean(), updated_at: z.string() });
 const ListAnswer = envelope(paginatedOf(ListRow));
+
+const SubjectProgressRow = z.object({
+  subject_id: z.number(),
+  name_bn: z.string(),
+  name_en: z.string(),
+  entered: z.number(),
+  absent: z.number(),
+  missing: z.number(),
+  withheld: z.number(),
+  missing_rolls: z.array(z.string()),
+});
+const ProgressAnswer = envelope(
+  z.object({
+    classes: z.array(
+      z.object({ class: z.string(), candidates: z.number(), missing_candidates: z.number(), withheld: z.number(), subjects: z.array(SubjectProgressRow) }),
+    ),
+    missing_rolls_listed: z.number(),
+  }),
+);
 
 const ClassQuery = z.object({ class: requiredChoice(CLASS_CODES) });
 const StudentQuery = z.object({ roll_no: rollNumber });
@@ -77,7 +99,7 @@ async function subjectsOfClass(app: FastifyInstance, raw: unknown) {
 /** The import's scope: it takes a file, so the multipart plugin in place of the app's form-data parser. */
 async function marksImportRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('multipart/form-data');
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 } });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ file: ['import_too_big'] });
     throw error;
@@ -96,13 +118,14 @@ async function marksImportRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: [onRequest, gate.limit], schema },
     gate.slotted(async (request, reply) => {
       const lang = requestLang(request);
-      const fields = (request.body ?? {}) as { file?: unknown; class?: unknown; dry_run?: unknown; failed_rows?: unknown };
+      const fields = (request.body ?? {}) as { file?: unknown; class?: unknown; dry_run?: unknown; failed_rows?: unknown; confirm_changes?: unknown };
       const { klass, subjects } = await subjectsOfClass(app, fields.class);
       if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
       if (await resultsPublished(app.db)) throw new HttpError(409, 'results_published');
       const dryRun = fields.dry_run !== '0' || fields.failed_rows === '1';
       const sheet = await readSheet(fields.file, undefined, columnsOf(marksImport(subjects)));
-      const { report, refused } = await importMarks(app.db, { user: request.user!, client: clientOf(request) }, klass, subjects, sheet, dryRun);
+      const confirmed = typeof fields.confirm_changes === 'string' && /^\d{1,7}$/.test(fields.confirm_changes) ? Number(fields.confirm_changes) : 0;
+      const { report, refused } = await importMarks(app.db, { user: request.user!, client: clientOf(request) }, klass, subjects, sheet, dryRun, confirmed);
       if (fields.failed_rows === '1')
         return sendFile(reply, `marks-refused-${klass}.xlsx`, await failedRowsWorkbook(marksImport(subjects), sheet, refused, lang));
       return {
@@ -205,6 +228,11 @@ export async function marksRoutes(app: FastifyInstance): Promise<void> {
     const data = rows.map((row) => ({ ...row, absent: row.absent === 1 }));
     return { message: translate(requestLang(request), 'ok'), data: paginate(data, total, page, perPage, pageUrlOf(request.url), capped) };
   });
+
+  api.get('/marks/progress', { onRequest, schema: { ...schema, response: { 200: ProgressAnswer, ...errors } } }, async (request) => ({
+    message: translate(requestLang(request), 'ok'),
+    data: { classes: await marksProgress(app.db, app.readPool), missing_rolls_listed: MISSING_ROLLS },
+  }));
 
   await app.register(marksImportRoutes);
 }

@@ -5,6 +5,7 @@
  */
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { MessageKey } from '../../../common/messages.js';
+import { otherClassParams } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
 import { type AuditActor, type AuditClient, type AuditEntry, recordAudits } from '../../lib/audit.js';
 import { HttpError } from '../../lib/errors.js';
@@ -72,11 +73,12 @@ export const rollError = (student: Student | undefined): MessageKey | undefined 
 /** Why a subject's mark does not fit (the subject's field, or the mark's above its full marks), if it does not. */
 export function subjectError(
   subject: Subject | undefined,
-  student: Pick<Student, 'class'>,
+  student: Pick<Student, 'class' | 'roll_no'>,
   mark: { marks: number | null },
-): { field: 'subject_id' | 'marks'; key: MessageKey; params?: { max: number } } | undefined {
+): { field: 'subject_id' | 'marks' | 'roll_no'; key: MessageKey; params?: Record<string, unknown> } | undefined {
   if (!subject) return { field: 'subject_id', key: 'invalid_choice' };
-  if (subject.class !== student.class) return { field: 'subject_id', key: 'subject_not_in_class' };
+  // The examiner typed a roll into the wrong class's grid: say whose class it is.
+  if (subject.class !== student.class) return { field: 'roll_no', key: 'roll_in_other_class', params: otherClassParams(student.roll_no, student.class) };
   if (mark.marks !== null && mark.marks > subject.full_marks) return { field: 'marks', key: 'marks_above_full', params: { max: subject.full_marks } };
   return undefined;
 }

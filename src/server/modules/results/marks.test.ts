@@ -11,6 +11,8 @@ import { adminToken, client, examinerSession, startTestApp, type TestApp } from 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
 let examiner: ReturnType<typeof client>;
+let examinerToken: string;
+const examinerAuthorization = () => `Bearer ${examinerToken}`;
 let subjects: Awaited<ReturnType<typeof markSubjects>>;
 let fours: SeasonStudent[];
 let seven: SeasonStudent;
@@ -20,7 +22,8 @@ let payment: number;
 beforeAll(async () => {
   t = await startTestApp({}, { rateLimit: false });
   admin = client(t, await adminToken(t));
-  examiner = client(t, (await examinerSession(t, 930)).token);
+  examinerToken = (await examinerSession(t, 930)).token;
+  examiner = client(t, examinerToken);
   subjects = await markSubjects(admin);
   const school = await studentsOf(t, admin, 931, ['04', '04', '04', '07', '04'], 4);
   fours = school.students.slice(0, 3);
@@ -94,7 +97,15 @@ describe('entering a mark', () => {
     expect((await examiner.get(`/api/v1/marks/student?roll_no=${unpaid.roll_no}`)).status).toBe(422);
     expect((await examiner.get('/api/v1/marks/student?roll_no=12ab')).body.data).toEqual({ roll_no: ['Write the roll number in digits only.'] });
     const otherClass = await save({ roll_no: seven.roll_no, subject_id: subjects.bangla, marks: 10 });
-    expect(otherClass.body.data).toEqual({ subject_id: ["This subject is not in the student's class."] });
+    // The roll belongs to another class's grid: the examiner is told which.
+    expect(otherClass.body.data).toEqual({ roll_no: [`Roll ${seven.roll_no} belongs to Class Seven: enter its marks in the Class Seven list.`] });
+    const inBengali = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/marks',
+      payload: { roll_no: seven.roll_no, subject_id: subjects.bangla, marks: 10 },
+      headers: { authorization: examinerAuthorization(), 'accept-language': 'bn' },
+    });
+    expect(inBengali.json().data).toEqual({ roll_no: [`রোল ${seven.roll_no} সপ্তম শ্রেণির: এর নম্বর সপ্তম শ্রেণির তালিকায় দিন।`] });
     expect((await save({ roll_no: seven.roll_no, subject_id: 999_999, marks: 10 })).body.data).toEqual({ subject_id: ['Choose one of the listed values.'] });
     expect((await save({ roll_no: seven.roll_no, subject_id: subjects.english, marks: 80 })).status).toBe(200);
   });

@@ -50,6 +50,12 @@ export async function meritListPage(db: Kysely<Database>, klass: string, page: n
   return { rows: rows.map(meritRow), total: Number(counted.n) };
 }
 
+/** The rolls of a class whose results are withheld, in roll order: they have no merit position. */
+export async function withheldRolls(db: Kysely<Database>, klass: string): Promise<string[]> {
+  const rows = await db.selectFrom('results').select('roll_no').where('class', '=', klass).where('state', '=', 'withheld').orderBy('roll_no').execute();
+  return rows.map((row) => row.roll_no);
+}
+
 /** Every holder of a class in merit order, a batch at a time (by position, so each batch is a seek). */
 async function* allHolders(db: Kysely<Database>, klass: string): AsyncGenerator<MeritRow> {
   let after = 0;
@@ -70,7 +76,7 @@ export async function storeMeritLists(app: FastifyInstance, version: number): Pr
   const files: Record<string, string> = {};
   for (const klass of CLASS_CODES) {
     try {
-      const file = await app.pdf.render(meritListParts(exam, klass, allHolders(app.db, klass)));
+      const file = await app.pdf.render(meritListParts(exam, klass, allHolders(app.db, klass), undefined, undefined, await withheldRolls(app.db, klass)));
       const key = `documents/merit-list-${klass}-v${version}.pdf`;
       await app.storage.putStream(key, file.stream(), file.bytes, 'application/pdf');
       files[klass] = key;

@@ -3,9 +3,14 @@
  * grade by the admin's rule, written to `results`, with the counts the preview and the dashboards
  * read. Re-runnable until the result is published; the job replaces the whole table.
  *
+ * A mark is entered (a number), recorded absent, or missing. A student with a missing mark gets no
+ * result (`incomplete`, or `withheld` once the admin withheld it), never a fail or an absence; absent
+ * is only a student recorded absent in every subject.
+ *
  * Merit order in a class: students with any marks before those absent from every paper; then the
  * higher total; then, subject by subject in the exam's order, the higher marks; then the lower roll
- * number. Every student present gets a position of their own (1, 2, 3 …); an absent one gets 0.
+ * number. Every student with a result gets a position of their own (1, 2, 3 …); the absent, the
+ * incomplete and the withheld get 0.
  * Grades go to passing students only (total at least `pass_marks`): by cut-off totals, or by quota
  * to the top `talent_pool` and the next `general`, in the class or in each upazila (the institute's).
  *
@@ -41,7 +46,7 @@ const ENTERED = 7;
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-const emptyCounts = (): GradeCounts => ({ students: 0, pass: 0, fail: 0, absent: 0, talent_pool: 0, general: 0 });
+const emptyCounts = (): GradeCounts => ({ students: 0, pass: 0, fail: 0, absent: 0, incomplete: 0, withheld: 0, talent_pool: 0, general: 0 });
 
 function count(counts: GradeCounts, state: ResultState, grade: ResultGrade | null) {
   counts.students++;
@@ -118,6 +123,7 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
   await db.updateTable('exams').set({ results_processed_at: null, results_summary: null }).where('id', '=', 1).execute();
   await (isPostgres(db) ? sql`truncate results`.execute(db) : removeResults(db));
 
+  const withheld = new Set((await db.selectFrom('result_withholdings').select('registration_id').execute()).map((row) => row.registration_id));
   const rules = new Map((await db.selectFrom('result_rules').selectAll().execute()).map((rule) => [rule.class, rule]));
   const subjects = await db.selectFrom('exam_subjects').select(['id', 'class']).orderBy('class').orderBy('position').execute();
   const candidates = await db
@@ -135,7 +141,7 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
     const rule = rules.get(klass) ?? { class: klass, pass_marks: 0, kind: 'quota', scope: 'class', talent_pool: 0, general: 0 };
     const subjectIds = subjects.filter((subject) => subject.class === klass).map((subject) => subject.id);
     const table = await readClass(db, readPool, klass, subjectIds);
-    const classCounts = { class: klass, incomplete: 0, top_total: null as number | null, ...emptyCounts() };
+    const classCounts = { class: klass, top_total: null as number | null, ...emptyCounts() };
     const districts = new Map<number | null, GradeCounts>();
     const ranked = new Map<number | null, { talent_pool: number; general: number }>();
     const { values, width } = table;
@@ -143,11 +149,20 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
     let pending: unknown[][] = [];
     for (let r = 0; r < table.rows; r++) {
       const at = r * width;
-      const present = values[at + NUMBERS]! > 0;
+      const complete = values[at + ENTERED]! >= subjectIds.length;
       const studentTotal = values[at + TOTAL]!;
       const zilla = Number.isNaN(values[at + ZILLA]!) ? null : values[at + ZILLA]!;
       const upazila = Number.isNaN(values[at + UPAZILA]!) ? null : values[at + UPAZILA]!;
-      const state: ResultState = !present ? 'absent' : studentTotal >= rule.pass_marks ? 'pass' : 'fail';
+      const state: ResultState = !complete
+        ? withheld.has(values[at + ID]!)
+          ? 'withheld'
+          : 'incomplete'
+        : values[at + NUMBERS]! === 0
+          ? 'absent'
+          : studentTotal >= rule.pass_marks
+            ? 'pass'
+            : 'fail';
+      const placed = state === 'pass' || state === 'fail';
       let grade: ResultGrade | null = null;
       if (state === 'pass') {
         const key = rule.scope === 'upazila' ? upazila : null;
@@ -156,10 +171,9 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
         grade = gradeOf(rule, studentTotal, given);
         if (grade) given[grade]++;
       }
-      if (present) {
+      if (placed) {
         position++;
         if (classCounts.top_total === null) classCounts.top_total = studentTotal;
-        if (values[at + ENTERED]! < subjectIds.length) classCounts.incomplete++;
       }
       count(classCounts, state, grade);
       let district = districts.get(zilla);
@@ -174,7 +188,7 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
         zilla,
         upazila,
         studentTotal,
-        present ? position : 0,
+        placed ? position : 0,
         state,
         grade,
       ]);

@@ -4,16 +4,17 @@
  * POST /api/v1/results/rules    `{rules}`: each class's grading rule;
  * POST /api/v1/results/process  starts the processing (202 with the job; GET /api/v1/jobs/{id});
  * POST /api/v1/results/publish  `{published: 1}` starts the publication (202 with the job), `{published: 0}` withdraws it;
+ *                               refused (409, naming the classes and subjects) while a candidate has a missing mark,
+ *                               unless `withhold_reason` withholds those candidates' results;
  * GET  /api/v1/results/merit    `?class=&page=&per_page=`: a class's students in merit order.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLASS_CODES } from '../../../common/constants.js';
-import { translate } from '../../../common/messages.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import { PublishBody } from '../../../common/schemas/exam.js';
-import { ResultRulesBody } from '../../../common/schemas/results.js';
+import { type Lang, translate } from '../../../common/messages.js';
+import { otherClassParams, ResultPublishBody, ResultRulesBody } from '../../../common/schemas/results.js';
 import { optionalInt, requiredChoice } from '../../../common/validation.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
@@ -22,12 +23,29 @@ import { hasLiveJob, startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
 import { processResults } from './processing.js';
 import { publishResults } from './publication.js';
-import { meritPage, readResults, saveRules, withdrawResults } from './results.service.js';
+import { type Blocker, blockersOf, marksProgress } from './marks-progress.js';
+import { meritPage, readResults, releaseWithholdings, saveRules, withdrawResults, withholdIncomplete } from './results.service.js';
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
 const Answer = z.object({ message: z.string().optional(), data: z.record(z.string(), z.unknown()) });
 const Started = z.object({ message: z.string(), data: z.object({ job_id: z.number() }) });
 const MeritQuery = z.object({ class: requiredChoice(CLASS_CODES), page: optionalInt(1, 100_000), per_page: optionalInt(1, 200) });
+
+/** The 409's message: how many candidates in which classes lack which subjects' marks. */
+function missingMessage(lang: Lang, blockers: readonly Blocker[]): string {
+  const bengali = lang === 'bn';
+  const count = (n: number) => new Intl.NumberFormat(bengali ? 'bn-BD' : 'en-US').format(n);
+  const missing = blockers
+    .map((klass) =>
+      translate(lang, 'results_missing_class', {
+        ...otherClassParams('', klass.class),
+        count: klass.candidates,
+        subjects: klass.subjects.map((subject) => `${bengali ? subject.name_bn : subject.name_en} ${count(subject.missing)}`).join(', '),
+      }),
+    )
+    .join('; ');
+  return translate(lang, 'results_marks_missing', { missing });
+}
 
 /** Processing and publishing read and write the same tables: one of them at a time. */
 const KINDS = { process: 'results-process', publish: 'results-publish' } as const;
@@ -60,7 +78,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     await refuseWhileRunning();
     const who = caller(request);
     const jobId = await startJob(app, { kind: KINDS.process, user: who.user, exclusive: true }, async (job) => ({
-      result: await processResults(app.db, app.readPool, job),
+      result: { ...(await processResults(app.db, app.readPool, job)), released: await releaseWithholdings(app.db, who.user, who.client) },
     }));
     // Recorded as it starts, with its job: the counts it comes to are the job's answer.
     await recordAudit(app.db, { actor: who.user, client: who.client, action: 'results.process', entity: 'exam', entityId: 1, after: { job_id: jobId } });
@@ -70,7 +88,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/results/publish',
-    { onRequest: admin, schema: { ...schema, body: PublishBody, response: { 200: Answer, 202: Started, ...errors } } },
+    { onRequest: admin, schema: { ...schema, body: ResultPublishBody, response: { 200: Answer, 202: Started, ...errors } } },
     async (request, reply) => {
       const who = caller(request);
       const lang = requestLang(request);
@@ -82,6 +100,12 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
       await refuseWhileRunning();
       const exam = await app.db.selectFrom('exams').select('results_processed_at').where('id', '=', 1).executeTakeFirstOrThrow();
       if (!exam.results_processed_at) throw new HttpError(409, 'results_not_processed');
+      const blockers = blockersOf(await marksProgress(app.db, app.readPool));
+      if (blockers.length > 0) {
+        const reason = request.body.withhold_reason;
+        if (!reason) return reply.status(409).send({ message: missingMessage(lang, blockers), data: null });
+        await app.db.transaction().execute((trx) => withholdIncomplete({ ...who, trx }, reason));
+      }
       const jobId = await startJob(app, { kind: KINDS.publish, user: who.user, exclusive: true }, async (job) => {
         const published = await publishResults(app, job);
         app.invalidateSite();

@@ -5,7 +5,8 @@ import type { ReadPool } from '../../db/read-pool.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import type { ResultRuleBody, ResultSummary } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { type AuditActor, type AuditClient, recordAudit, recordAudits } from '../../lib/audit.js';
+import { now } from '../../lib/time.js';
 import { jobView } from '../../lib/jobs/jobs.js';
 import type { TransactionContext } from '../../lib/resource/definition.js';
 
@@ -85,6 +86,73 @@ export async function saveRules(ctx: TransactionContext, rules: ResultRuleBody[]
   });
 }
 
+/**
+ * Withholds the result of every candidate the processing left incomplete (a mark nobody entered), with
+ * the admin's reason, each recorded on the student's history: they are published as withheld.
+ */
+export async function withholdIncomplete(ctx: TransactionContext, reason: string): Promise<number> {
+  const incomplete = await ctx.trx.selectFrom('results').select(['registration_id', 'roll_no']).where('state', '=', 'incomplete').execute();
+  if (incomplete.length === 0) return 0;
+  const at = now();
+  for (let start = 0; start < incomplete.length; start += 1000)
+    await ctx.trx
+      .insertInto('result_withholdings')
+      .values(incomplete.slice(start, start + 1000).map((row) => ({ registration_id: row.registration_id, reason, withheld_by: ctx.user.id, withheld_at: at })))
+      .onConflict((oc) => oc.column('registration_id').doUpdateSet({ reason, withheld_by: ctx.user.id, withheld_at: at }))
+      .execute();
+  await ctx.trx.updateTable('results').set({ state: 'withheld' }).where('state', '=', 'incomplete').execute();
+  await recordAudits(
+    ctx.trx,
+    incomplete.map((row) => ({
+      actor: ctx.user,
+      client: ctx.client,
+      action: 'results.withhold',
+      entity: 'scholarship-registrations',
+      entityId: row.registration_id,
+      after: { roll_no: row.roll_no, reason },
+    })),
+  );
+  return incomplete.length;
+}
+
+/**
+ * After processing: a withheld candidate whose marks are now all in has a result of their own again
+ * (or is no longer a candidate); the withholding ends, recorded on the student's history.
+ */
+export async function releaseWithholdings(db: Kysely<Database>, actor: AuditActor, client: AuditClient): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const released = await trx
+      .selectFrom('result_withholdings as w')
+      .leftJoin('results as x', 'x.registration_id', 'w.registration_id')
+      .select(['w.registration_id', 'w.reason', 'x.roll_no', 'x.state'])
+      .where((eb) => eb.or([eb('x.state', 'is', null), eb('x.state', '<>', 'withheld')]))
+      .execute();
+    if (released.length === 0) return 0;
+    for (let start = 0; start < released.length; start += 1000)
+      await trx
+        .deleteFrom('result_withholdings')
+        .where(
+          'registration_id',
+          'in',
+          released.slice(start, start + 1000).map((row) => row.registration_id),
+        )
+        .execute();
+    await recordAudits(
+      trx,
+      released.map((row) => ({
+        actor,
+        client,
+        action: 'results.release',
+        entity: 'scholarship-registrations',
+        entityId: row.registration_id,
+        before: { reason: row.reason },
+        after: { roll_no: row.roll_no, state: row.state },
+      })),
+    );
+    return released.length;
+  });
+}
+
 /** Unpublishes: the lookup answers nothing from now on (the snapshot is replaced at the next publication). */
 export async function withdrawResults(ctx: TransactionContext): Promise<void> {
   const exam = await ctx.trx.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirstOrThrow();
@@ -108,7 +176,7 @@ export async function withdrawResults(ctx: TransactionContext): Promise<void> {
 export async function meritPage(db: Db, klass: (typeof CLASS_CODES)[number], page: number, perPage: number) {
   const exam = await db.selectFrom('exams').select('results_summary').where('id', '=', 1).executeTakeFirstOrThrow();
   const counts = exam.results_summary === null ? undefined : (JSON.parse(exam.results_summary) as ResultSummary).classes.find((c) => c.class === klass);
-  const total = counts ? counts.students - counts.absent : 0;
+  const total = counts ? counts.students - counts.absent - counts.incomplete - counts.withheld : 0;
   const rows = await db
     .selectFrom('results as x')
     .innerJoin('scholarship_registrations as r', 'r.id', 'x.registration_id')

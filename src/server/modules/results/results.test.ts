@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { districtsOf, divisions, upazilasOf } from '../../../common/geo/index.js';
 import { jobOutcome, payAndApprove } from '../../test/season.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
+import { pdfText } from '../../test/poppler.js';
 import { LOOKUP_MISSES } from './lookup.routes.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
+let adminBearer: string;
 let n = 0;
 const division = divisions[1]!;
 const district = districtsOf(division.id)[0]!;
@@ -26,6 +28,7 @@ let unpaid: Student;
 let subjects04: number[];
 let subjects07: number[];
 let instituteA: Awaited<ReturnType<typeof instituteSession>>;
+let instituteB: Awaited<ReturnType<typeof instituteSession>>;
 
 /** [institute, Bangla, English, Mathematics] per student; 'a' absent, null not entered; student 28 has no marks at all. */
 type Marks = (number | 'a' | null)[];
@@ -63,16 +66,18 @@ const MARKS: Record<number, ['A' | 'B', ...Marks]> = {
 };
 
 /**
- * Worked by hand: totals descending; equal totals by Bangla, then English, then Mathematics (absent and
- * not entered lowest), then the lower roll. 270: 2 (Bangla 95), 3 (90, English 90), 1 (90, 85); 240:
- * 5 (Bangla 100), 7 (80), 6 (70); 225 and 180 and 90: all marks equal, so by roll; 210: 11 (Bangla 70)
- * before 10 (60); 100: 29 (English 50) before 18 (English absent). 27 and 28 are absent: position 0.
+ * Worked by hand: totals descending; equal totals by Bangla, then English, then Mathematics (absent
+ * lowest), then the lower roll. 270: 2 (Bangla 95), 3 (90, English 90), 1 (90, 85); 240: 5 (Bangla 100),
+ * 7 (80), 6 (70); 225 and 180 and 90: all marks equal, so by roll; 210: 11 (Bangla 70) before 10 (60).
+ * 27 is recorded absent in every subject: position 0. 28 (no marks) and 29 (no Mathematics) have a mark
+ * nobody entered: no result is made for them (incomplete, position 0), neither a fail nor an absence.
  */
-const MERIT = [2, 3, 1, 4, 5, 7, 6, 8, 9, 11, 10, 12, 13, 14, 15, 16, 17, 19, 20, 21, 30, 29, 18, 22, 23, 24, 25, 26];
+const MERIT = [2, 3, 1, 4, 5, 7, 6, 8, 9, 11, 10, 12, 13, 14, 15, 16, 17, 19, 20, 21, 30, 18, 22, 23, 24, 25, 26];
 
 beforeAll(async () => {
   t = await startTestApp({}, { rateLimit: false });
-  admin = client(t, await adminToken(t));
+  adminBearer = await adminToken(t);
+  admin = client(t, adminBearer);
   const exam = await admin.post('/api/v1/exam/update', {
     name_bn: 'বৃত্তি পরীক্ষা ২০২৬',
     name_en: 'Scholarship Examination 2026',
@@ -94,6 +99,7 @@ beforeAll(async () => {
 
   const institutes = { A: await instituteSession(t, 8100), B: await instituteSession(t, 8101) };
   instituteA = institutes.A;
+  instituteB = institutes.B;
   for (const [key, upazila] of [
     ['A', upazilaA!],
     ['B', upazilaB!],
@@ -135,7 +141,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Summary = {
-  classes: { class: string; students: number; pass: number; fail: number; absent: number; talent_pool: number; general: number; incomplete: number }[];
+  classes: {
+    class: string;
+    students: number;
+    pass: number;
+    fail: number;
+    absent: number;
+    talent_pool: number;
+    general: number;
+    incomplete: number;
+    withheld: number;
+  }[];
 };
 
 async function process(rule04: Record<string, unknown>) {
@@ -178,18 +194,20 @@ describe('processing', () => {
     const positions = MERIT.map((i) => rows.get(s[i]!.id)!.position);
     expect(positions).toEqual(MERIT.map((_, k) => k + 1));
     expect(rows.get(s[27]!.id)).toMatchObject({ state: 'absent', position: 0, total: 0 });
-    expect(rows.get(s[28]!.id)).toMatchObject({ state: 'absent', position: 0 });
+    expect(rows.get(s[28]!.id)).toMatchObject({ state: 'incomplete', position: 0, grade: null });
+    expect(rows.get(s[29]!.id)).toMatchObject({ state: 'incomplete', position: 0, grade: null });
     expect(rows.get(s[4]!.id)!.total).toBe(240.5);
     expect(rows.get(s[18]!.id)).toMatchObject({ total: 100, state: 'pass' });
     expect(rows.get(s[22]!.id)).toMatchObject({ total: 90, state: 'fail', grade: null });
     expect(summary.classes.find((c) => c.class === '04')).toMatchObject({
       students: 30,
-      pass: 23,
+      pass: 22,
       fail: 5,
-      absent: 2,
+      absent: 1,
       talent_pool: 3,
       general: 5,
-      incomplete: 1,
+      incomplete: 2,
+      withheld: 0,
     });
   });
 
@@ -262,7 +280,7 @@ describe('processing', () => {
     const page = await admin.get('/api/v1/results/merit?class=04&page=2&per_page=5');
     expect(page.status).toBe(200);
     const data = page.body.data as { total: number; rows: { position: number; roll_no: string }[] };
-    expect(data.total).toBe(28);
+    expect(data.total).toBe(27);
     expect(data.rows.map((row) => row.roll_no)).toEqual(MERIT.slice(5, 10).map((i) => s[i]!.roll_no));
   });
 });
@@ -277,11 +295,40 @@ describe('publication and the public lookup', () => {
     expect((await institute.get('/api/v1/results')).status).toBe(403);
   });
 
-  it('refuses to publish a result that a change made stale, then publishes the processed one', async () => {
+  it('shows marks entry per class and subject: entered, absent, missing, and the missing rolls', async () => {
+    const res = await admin.get('/api/v1/marks/progress');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const four = (res.body.data as { classes: { class: string; candidates: number; missing_candidates: number; subjects: unknown[] }[] }).classes.find(
+      (c) => c.class === '04',
+    )!;
+    expect(four).toMatchObject({ candidates: 30, missing_candidates: 2 });
+    expect(four.subjects).toMatchObject([
+      { name_en: 'Bangla', entered: 28, absent: 1, missing: 1, missing_rolls: [s[28]!.roll_no] },
+      { name_en: 'English', entered: 27, absent: 2, missing: 1, missing_rolls: [s[28]!.roll_no] },
+      { name_en: 'Mathematics', entered: 27, absent: 1, missing: 2, missing_rolls: [s[28]!.roll_no, s[29]!.roll_no] },
+    ]);
+  });
+
+  it('refuses to publish a result that a change made stale, or with a missing mark, naming the classes and subjects', async () => {
     await t.app.db.updateTable('exams').set({ results_processed_at: null }).where('id', '=', 1).execute();
     expect((await admin.post('/api/v1/results/publish', { published: 1 })).status).toBe(409);
     await process({ pass_marks: 100, kind: 'quota', scope: 'class', talent_pool: 3, general: 5 });
-    const started = await admin.post('/api/v1/results/publish', { published: 1 });
+    const refused = await admin.post('/api/v1/results/publish', { published: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('Class Four: 2 candidates (Bangla 1, English 1, Mathematics 2)');
+    const inBengali = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/results/publish',
+      payload: { published: 1 },
+      headers: { authorization: `Bearer ${adminBearer}`, 'accept-language': 'bn' },
+    });
+    expect(inBengali.statusCode).toBe(409);
+    expect(inBengali.json().message).toContain('চতুর্থ শ্রেণির ২ জন (বাংলা ১, ইংরেজি ১, গণিত ২)');
+    expect((await admin.get('/api/v1/results')).body.data).toMatchObject({ published: false });
+  });
+
+  it('publishes with the incomplete withheld only when the admin says why, audited per student', async () => {
+    const started = await admin.post('/api/v1/results/publish', { published: 1, withhold_reason: 'উত্তরপত্র পাওয়া যায়নি' });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const job = await jobOutcome<{ students: number }>(admin, (started.body.data as { job_id: number }).job_id, 30_000);
     expect(job.state).toBe('done');
@@ -289,6 +336,57 @@ describe('publication and the public lookup', () => {
     const state = (await admin.get('/api/v1/results')).body.data as { published: boolean };
     expect(state.published).toBe(true);
     expect((await admin.post('/api/v1/results/process')).status).toBe(409);
+    const rows = await resultsOf([s[28]!.id, s[29]!.id]);
+    expect([rows.get(s[28]!.id)!.state, rows.get(s[29]!.id)!.state]).toEqual(['withheld', 'withheld']);
+    const log = await t.app.db
+      .selectFrom('audit_logs')
+      .select(['entity_id', 'user_role', 'after'])
+      .where('action', '=', 'results.withhold')
+      .orderBy('entity_id')
+      .execute();
+    expect(log.map((entry) => ({ ...entry, after: JSON.parse(entry.after!) }))).toEqual(
+      [28, 29].map((i) => ({ entity_id: s[i]!.id, user_role: 'admin', after: { roll_no: s[i]!.roll_no, reason: 'উত্তরপত্র পাওয়া যায়নি' } })),
+    );
+  });
+
+  it('shows a withheld result as withheld, never as a fail or an absence, on the lookup, the slip and the merit list', async () => {
+    for (const i of [28, 29]) {
+      const res = await lookup(s[i]!.roll_no, s[i]!.reg_no);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('ফলাফল স্থগিত');
+      for (const word of ['অনুপস্থিত', 'অনুত্তীর্ণ', 'উত্তীর্ণ', 'মেধাক্রম', 'বৃত্তি পায়নি']) expect(res.body).not.toContain(word);
+    }
+    const slip = await t.app.inject({ method: 'GET', url: `/result/slip?roll=${s[29]!.roll_no}&reg=${s[29]!.reg_no}` });
+    const text = await pdfText(slip.rawPayload);
+    // The result box's words: "ফলাফল স্থগিত Result withheld", wrapped in the box.
+    expect(text).toMatch(/Result\s+withheld|withheld/);
+    expect(text).not.toMatch(/Absent|Failed|Passed|No scholarship/);
+    const list = await t.app.inject({ method: 'GET', url: '/merit-list/04' });
+    expect(list.body).toContain('ফলাফল স্থগিত');
+    const withheld = list.body.slice(list.body.indexOf('merit-withheld-rolls'));
+    expect([...withheld.matchAll(/<li>(\d{10})<\/li>/g)].map((m) => m[1])).toEqual([s[28]!.roll_no, s[29]!.roll_no]);
+  });
+
+  it("lists an institute's results in merit order: the withheld after the placed, the absent last, in the API and the sheet", async () => {
+    const read = async (id: number) => {
+      const res = await admin.get(`/api/v1/results/institute?institute_id=${id}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data as { rows: { roll_no: string; class: string; state: string }[] }).rows
+        .filter((row) => row.class === '04')
+        .map((row) => row.roll_no);
+    };
+    const inOrder = (key: 'A' | 'B') => [...MERIT.filter((i) => MARKS[i]![0] === key), ...(key === 'A' ? [28] : [29, 27])].map((i) => s[i]!.roll_no);
+    expect(await read(instituteA.id)).toEqual(inOrder('A'));
+    expect(await read(instituteB.id)).toEqual(inOrder('B'));
+
+    const started = await admin.post(`/api/v1/results/institute/sheet?institute_id=${instituteB.id}`);
+    expect(started.status).toBe(202);
+    const jobId = (started.body.data as { job_id: number }).job_id;
+    expect((await jobOutcome(admin, jobId, 60_000)).state).toBe('done');
+    const text = await pdfText((await admin.get(`/api/v1/jobs/${jobId}/file`)).raw.rawPayload);
+    const printed = [...text.matchAll(/\b(26\d{8})\b/g)].map((m) => m[1]).filter((roll) => inOrder('B').includes(roll!));
+    expect(printed).toEqual(inOrder('B'));
+    expect(text).toMatch(/Result\s+withheld/);
   });
 
   it('answers the right pair with the result and nothing about anyone else', async () => {
@@ -326,6 +424,25 @@ describe('publication and the public lookup', () => {
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('শুধু অঙ্কে লিখুন');
     expect(res.body).toContain('এই ঘরটি পূরণ করুন');
+  });
+
+  it('releases a withheld result by processing again once its marks are in; the other stays withheld', async () => {
+    expect((await admin.post('/api/v1/results/publish', { published: 0 })).status).toBe(200);
+    const saved = await admin.post('/api/v1/marks', { roll_no: s[29]!.roll_no, subject_id: subjects04[2]!, marks: 40 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const summary = await process({ pass_marks: 100, kind: 'quota', scope: 'class', talent_pool: 3, general: 5 });
+    expect(summary.classes.find((c) => c.class === '04')).toMatchObject({ incomplete: 0, withheld: 1, pass: 23 });
+    const rows = await resultsOf([s[28]!.id, s[29]!.id]);
+    expect(rows.get(s[28]!.id)).toMatchObject({ state: 'withheld', position: 0 });
+    expect(rows.get(s[29]!.id)).toMatchObject({ state: 'pass', total: 140 });
+    expect(rows.get(s[29]!.id)!.position).toBeGreaterThan(0);
+    const released = await t.app.db.selectFrom('audit_logs').select('entity_id').where('action', '=', 'results.release').execute();
+    expect(released.map((entry) => entry.entity_id)).toEqual([s[29]!.id]);
+    // 28 stays withheld by the admin's decision: publishing needs no new one.
+    const again = await admin.post('/api/v1/results/publish', { published: 1 });
+    expect(again.status, JSON.stringify(again.body)).toBe(202);
+    expect((await jobOutcome(admin, (again.body.data as { job_id: number }).job_id, 30_000)).state).toBe('done');
+    expect((await lookup(s[29]!.roll_no, s[29]!.reg_no)).body).toContain('উত্তীর্ণ');
   });
 
   it('withdraws the result', async () => {

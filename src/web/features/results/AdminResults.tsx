@@ -35,6 +35,8 @@ function districtRows(summary: ResultSummary, klass: string, lang: 'bn' | 'en', 
       pass: 0,
       fail: 0,
       absent: 0,
+      incomplete: 0,
+      withheld: 0,
       talent_pool: 0,
       general: 0,
     };

@@ -9,9 +9,9 @@ import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
 
-export const GRADE_COUNTS = ['students', 'pass', 'fail', 'absent', 'talent_pool', 'general'] as const satisfies readonly (keyof GradeCounts)[];
+export const GRADE_COUNTS = ['students', 'pass', 'fail', 'absent', 'withheld', 'talent_pool', 'general'] as const satisfies readonly (keyof GradeCounts)[];
 
-export function CountsTable<Key extends 'incomplete' | keyof GradeCounts>({
+export function CountsTable<Key extends keyof GradeCounts>({
   classes,
   counts,
   testId,

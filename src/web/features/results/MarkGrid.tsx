@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate } from '../../../common/messages';
+import { otherClassParams } from '../../../common/schemas/results';
 import { ApiError } from '../../api/client';
 import { failureMessage, notifyError } from '../../components/notify';
 import { currentLanguage, useLanguage } from '../../i18n';
@@ -57,7 +58,12 @@ export function MarkGrid({ subject, klass, disabled }: { subject: MarkSubject; k
       const student = await findStudent(roll);
       // A student of another class cannot get this subject's marks: said now rather than after the marks are typed.
       if (student.class !== klass) {
-        setEntry((current) => ({ ...current, student, busy: false, rollError: translate(currentLanguage(), 'subject_not_in_class') }));
+        setEntry((current) => ({
+          ...current,
+          student,
+          busy: false,
+          rollError: translate(currentLanguage(), 'roll_in_other_class', otherClassParams(student.roll_no, student.class)),
+        }));
         focus('roll');
         return null;
       }

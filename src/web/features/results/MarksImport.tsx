@@ -1,9 +1,10 @@
 /**
  * A class's marks from a sheet (README: Results day): the class's template, the file (checked first,
- * nothing stored), the report with each refused row's reasons, "store the N valid rows", and the
- * refused rows as .xlsx to fix and send again. Empty cells leave a mark as it is.
+ * nothing stored), the report with each refused row's reasons and the marks already entered that it
+ * would replace (old → new, to confirm before storing), "store the N valid rows", and the refused rows
+ * as .xlsx to fix and send again. Empty cells leave a mark as it is.
  */
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -16,7 +17,8 @@ import { useLanguage } from '../../i18n';
 import { formatNumber, localizeDigits } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
 import { RESULTS_KEY, type MarkSubject } from './api';
-import { downloadMarksTemplate, downloadRefusedMarks, importMarks, type MarksImportReport, type MarksImportRow } from './marksImport';
+import { markText } from './labels';
+import { downloadMarksTemplate, downloadRefusedMarks, importMarks, type MarkChange, type MarksImportReport, type MarksImportRow } from './marksImport';
 
 const PAGE_SIZE = 20;
 
@@ -80,6 +82,53 @@ function RefusedRows({ rows, subjects }: { rows: readonly MarksImportRow[]; subj
   );
 }
 
+/** The marks already entered that the sheet replaces: roll, subject, old → new. */
+function Changes({ changes, subjects }: { changes: readonly MarkChange[]; subjects: readonly MarkSubject[] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(changes.length / PAGE_SIZE));
+  const subjectName = (id: number) => {
+    const subject = subjects.find((entry) => entry.id === id);
+    return subject ? (lang === 'bn' ? subject.name_bn : subject.name_en) || subject.name_bn : String(id);
+  };
+  return (
+    <Stack gap="xs">
+      <Title order={4} size="h6">
+        {t('results.import.changesTitle', { number: formatNumber(changes.length, lang) })}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('results.import.changesIntro')}
+      </Text>
+      <Table.ScrollContainer minWidth={300} type="native">
+        <Table striped verticalSpacing={4} fz="sm" data-testid="marks-import-changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('results.marks.roll')}</Table.Th>
+              <Table.Th>{t('results.marks.subject')}</Table.Th>
+              <Table.Th ta="end">{t('results.import.before')}</Table.Th>
+              <Table.Th ta="end">{t('results.import.after')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((change) => (
+              <Table.Tr key={`${change.roll_no}:${change.subject_id}`} data-testid="marks-import-change">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{localizeDigits(change.roll_no, lang)}</Table.Td>
+                <Table.Td>{subjectName(change.subject_id)}</Table.Td>
+                <Table.Td ta="end">{markText(t, lang, change.before)}</Table.Td>
+                <Table.Td ta="end" fw={700}>
+                  {markText(t, lang, change.after)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <PageButtons total={pages} page={page} onChange={setPage} />
+    </Stack>
+  );
+}
+
 function Counts({ report, imported }: { report: MarksImportReport; imported: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -118,6 +167,8 @@ export function MarksImport({ klass, subjects, disabled }: { klass: string; subj
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string | undefined>();
   const [downloading, setDownloading] = useState<'template' | 'refused' | null>(null);
+  // The examiner has seen the marks this sheet replaces (reset by each new check).
+  const [confirmed, setConfirmed] = useState(false);
   const running = useRef<AbortController | null>(null);
   // Leaving the screen stops an upload still under way.
   useEffect(() => () => running.current?.abort(), []);
@@ -128,12 +179,15 @@ export function MarksImport({ klass, subjects, disabled }: { klass: string; subj
     running.current = controller;
     const purpose = dryRun ? 'check' : 'import';
     setProblem(undefined);
+    const changes = phase.kind === 'checked' ? phase.report.changes.length : 0;
+    if (dryRun) setConfirmed(false);
     setPhase({ kind: 'sending', purpose, percent: 0 });
     try {
       const report = await importMarks({
         file: chosen,
         klass,
         dryRun,
+        confirmChanges: dryRun ? undefined : changes,
         onProgress: (loaded, total) => setPhase({ kind: 'sending', purpose, percent: total > 0 && loaded < total ? Math.round((loaded / total) * 100) : null }),
         signal: controller.signal,
       });
@@ -230,12 +284,23 @@ export function MarksImport({ klass, subjects, disabled }: { klass: string; subj
               </Alert>
             )}
             <Counts report={report} imported={phase.kind === 'imported'} />
+            {phase.kind === 'checked' && report.changes.length > 0 && (
+              <>
+                <Changes changes={report.changes} subjects={subjects} />
+                <Checkbox
+                  checked={confirmed}
+                  onChange={(event) => setConfirmed(event.currentTarget.checked)}
+                  label={t('results.import.confirmChanges', { number: n(report.changes.length) })}
+                  data-testid="marks-import-confirm-changes"
+                />
+              </>
+            )}
             <Group gap="sm">
               {phase.kind === 'checked' && report.valid > 0 && (
                 <Button
                   leftSection={<IconUpload size={18} aria-hidden />}
                   onClick={() => file && void run(file, false)}
-                  disabled={disabled}
+                  disabled={disabled || (report.changes.length > 0 && !confirmed)}
                   data-testid="marks-import-submit"
                 >
                   {t('results.import.submit', { number: n(report.valid) })}

@@ -1,6 +1,7 @@
 /**
  * The marks screen `/marks` (README: Results day; admins and examiners): the class and subject, the
- * keyboard grid, the subject's marks entered so far, and the import of a whole class's sheet. Once the
+ * keyboard grid, the subject's marks entered so far, the import of a whole class's sheet, and what is
+ * still missing per class and subject. Once the
  * result is published marks cannot change (the server answers 409), so the grid and the import say so.
  */
 import { Alert, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -16,6 +17,7 @@ import { markSubjectsQuery, type MarkSubjects } from './api';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MarkGrid } from './MarkGrid';
 import { MarksImport } from './MarksImport';
+import { MarksProgress } from './MarksProgress';
 import { RecentMarks } from './RecentMarks';
 
 const CHOICE = 'marks_choice';
@@ -103,6 +105,7 @@ function MarksEntry({ data }: { data: MarkSubjects }) {
       {subject && <RecentMarks subject={subject} title={t('results.marks.recentTitle', { subject: subjectName(subject) })} />}
       {/* Another class is another sheet. */}
       {klass && <MarksImport key={klass.class} klass={klass.class} subjects={klass.subjects} disabled={data.published} />}
+      <MarksProgress />
     </>
   );
 }

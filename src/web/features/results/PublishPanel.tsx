@@ -2,11 +2,13 @@
  * Publishing the result (README: Results day): once processed, "publish" asks first, then starts the
  * job that writes the public snapshot (its progress asked every second); "unpublish" asks first and
  * takes the result off the public site at once. A refusal (not processed, a job running) says why.
+ * Missing marks block publication: the panel names them, and the dialog then asks for the reason to
+ * withhold those candidates' results, the only way to publish without them.
  */
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconWorldUpload, IconWorldOff } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/client';
@@ -14,8 +16,64 @@ import { jobFailure, useWatchedJob } from '../../api/jobs';
 import { JobStatus } from '../../components/JobProgress';
 import { failureMessage, notifySuccess } from '../../components/notify';
 import { useLanguage } from '../../i18n';
-import { formatDateTime } from '../../i18n/format';
-import { RESULTS_KEY, type ResultsView } from './api';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { classLabel } from '../../i18n/reference';
+import { marksProgressQuery, publicationBlockers, RESULTS_KEY, type ResultsView } from './api';
+
+type Blockers = ReturnType<typeof publicationBlockers>;
+
+/** The classes and subjects with missing marks, one line a class. */
+function BlockerList({ blockers }: { blockers: Blockers }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const n = (value: number) => formatNumber(value, lang);
+  return (
+    <List size="sm" data-testid="results-publish-blockers">
+      {blockers.map((klass) => (
+        <List.Item key={klass.class}>
+          {t('results.publish.blockedClass', {
+            class: classLabel(t, klass.class),
+            number: n(klass.candidates),
+            subjects: klass.subjects
+              .map((subject) => `${lang === 'bn' ? subject.name_bn : subject.name_en || subject.name_bn} ${n(subject.missing)}`)
+              .join(', '),
+          })}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The dialog when marks are missing: what is withheld, and why (required). */
+function WithholdDialog({ blockers, onConfirm, onCancel }: { blockers: Blockers; onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  return (
+    <Stack gap="sm">
+      <BlockerList blockers={blockers} />
+      <Text size="sm">{t('results.publish.withholdBody')}</Text>
+      <Textarea
+        label={t('results.publish.reason')}
+        description={t('results.publish.reasonHint')}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={2}
+        required
+        data-testid="results-withhold-reason"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('results.publish.cancel')}
+        </Button>
+        <Button color="orange" disabled={reason.trim() === ''} onClick={() => onConfirm(reason.trim())} data-testid="confirm-results-withhold">
+          {t('results.publish.confirmWithhold')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
 
 export function PublishPanel({ view }: { view: ResultsView }) {
   const { t } = useTranslation();
@@ -23,13 +81,17 @@ export function PublishPanel({ view }: { view: ResultsView }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const progress = useQuery({ ...marksProgressQuery, enabled: !view.published });
+  const blockers = progress.data ? publicationBlockers(progress.data) : [];
+  const withheld = (progress.data?.classes ?? []).reduce((sum, klass) => sum + klass.withheld, 0);
   const { job, state, watch } = useWatchedJob(view.jobs.publish?.id ?? null, () => void queryClient.invalidateQueries({ queryKey: RESULTS_KEY }));
 
-  const send = async (published: 0 | 1) => {
+  const send = async (published: 0 | 1, withholdReason?: string) => {
     setBusy(true);
     setRefusal(null);
     try {
-      const { message, data } = await apiRequest<{ job_id?: number; published?: boolean }>('/v1/results/publish', { body: { published } });
+      const body = withholdReason ? { published, withhold_reason: withholdReason } : { published };
+      const { message, data } = await apiRequest<{ job_id?: number; published?: boolean }>('/v1/results/publish', { body });
       if (data.job_id) watch(data.job_id);
       else await queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
       notifySuccess(message);
@@ -41,6 +103,22 @@ export function PublishPanel({ view }: { view: ResultsView }) {
   };
 
   const ask = (published: 0 | 1) => {
+    if (published && blockers.length > 0) {
+      const id = modals.open({
+        title: t('results.publish.withholdTitle'),
+        children: (
+          <WithholdDialog
+            blockers={blockers}
+            onCancel={() => modals.close(id)}
+            onConfirm={(reason) => {
+              modals.close(id);
+              void send(1, reason);
+            }}
+          />
+        ),
+      });
+      return;
+    }
     const which = published ? 'On' : 'Off';
     modals.openConfirmModal({
       title: t(`results.publish.confirm${which}Title`),
@@ -65,6 +143,19 @@ export function PublishPanel({ view }: { view: ResultsView }) {
               ? t('results.publish.ready')
               : t('results.publish.notProcessed')}
         </Text>
+        {!view.published && blockers.length > 0 && (
+          <Alert color="orange" variant="light" title={t('results.publish.blocked')} data-testid="results-publish-blocked">
+            <Stack gap={6}>
+              <BlockerList blockers={blockers} />
+              <Text size="sm">{t('results.publish.blockedHint')}</Text>
+            </Stack>
+          </Alert>
+        )}
+        {!view.published && blockers.length === 0 && withheld > 0 && (
+          <Text size="sm" c="orange.9" data-testid="results-publish-withheld">
+            {t('results.publish.withheldCount', { number: formatNumber(withheld, lang) })}
+          </Text>
+        )}
         <Group>
           {view.published ? (
             <Button

@@ -1,6 +1,6 @@
 /**
- * The admin's results screen `/results` (README: Results day): the grading rules per class, processing
- * with its preview, publication, and the merit list once processed.
+ * The admin's results screen `/results` (README: Results day): the grading rules per class, marks entry's
+ * progress, processing with its preview, publication (and what blocks it), and the merit list once processed.
  */
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { resultsQuery } from './api';
 import { LoadFailed } from '../../components/LoadFailed';
+import { MarksProgress } from './MarksProgress';
 import { MeritList } from './MeritList';
 import { ProcessPanel } from './ProcessPanel';
 import { PublishPanel } from './PublishPanel';
@@ -32,6 +33,7 @@ export function ResultsScreen() {
           </Title>
           {/* Saved rules start the form again from what the server kept. */}
           <RulesForm key={JSON.stringify(view.data.rules)} rules={view.data.rules} published={view.data.published} />
+          <MarksProgress />
           <ProcessPanel view={view.data} />
           <PublishPanel view={view.data} />
           {view.data.summary && <MeritList />}

@@ -8,7 +8,7 @@ import type { ClassCode } from '../../api/exam';
 import type { JobView } from '../../api/jobs';
 import { apiRequest } from '../../api/client';
 import type { Paginated } from '../../components/list/listQuery';
-import type { GradeCounts, ResultGrade, ResultRuleBody, ResultState, ResultSummary } from '../../../common/schemas/results';
+import type { ClassProgress, GradeCounts, ResultGrade, ResultRuleBody, ResultState, ResultSummary } from '../../../common/schemas/results';
 
 export type MarkSubject = { id: number; name_bn: string; name_en: string; full_marks: number };
 export type MarkSubjects = { classes: { class: ClassCode; subjects: MarkSubject[] }[]; published: boolean };
@@ -71,6 +71,24 @@ export const marksListQuery = (subjectId: number, page: number) =>
       ).data,
     placeholderData: keepPreviousData,
   });
+
+/** Marks entry per class and subject: entered, absent, missing (with the first `missing_rolls_listed` missing rolls). */
+export type MarksProgress = { classes: ClassProgress[]; missing_rolls_listed: number };
+
+export const marksProgressQuery = queryOptions({
+  queryKey: [...MARKS_KEY, 'progress'],
+  queryFn: async ({ signal }) => (await apiRequest<MarksProgress>('/v1/marks/progress', { method: 'GET', signal })).data,
+});
+
+/** What refuses publication: per class, the candidates with a missing mark whose result is not withheld, and the subjects. */
+export const publicationBlockers = (progress: MarksProgress) =>
+  progress.classes
+    .map((klass) => ({
+      class: klass.class,
+      candidates: klass.missing_candidates - klass.withheld,
+      subjects: klass.subjects.map((subject) => ({ ...subject, missing: subject.missing - subject.withheld })).filter((subject) => subject.missing > 0),
+    }))
+    .filter((klass) => klass.candidates > 0);
 
 /** A marks list key for every subject, to ask again after an import. */
 export const MARKS_LISTS_KEY = [...MARKS_KEY, 'list'] as const;

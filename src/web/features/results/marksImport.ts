@@ -12,23 +12,33 @@ const IMPORT_PATH = '/v1/marks/import';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type MarksImportRow = { row: number; status: 'valid' | 'invalid' | 'stored'; roll_no: string | null; errors: Record<string, string[]> };
-export type MarksImportReport = { total: number; valid: number; invalid: number; stored: number; rows: MarksImportRow[] };
+/** A mark already entered that the sheet replaces: shown before storing, which needs their number confirmed. */
+export type MarkChange = {
+  roll_no: string;
+  subject_id: number;
+  before: { marks: number | null; absent: boolean };
+  after: { marks: number | null; absent: boolean };
+};
+export type MarksImportReport = { total: number; valid: number; invalid: number; stored: number; changes: MarkChange[]; rows: MarksImportRow[] };
 
 type Request = {
   file: File;
   klass: string;
   dryRun: boolean;
   failedRows?: boolean;
+  /** How many changed marks the examiner confirmed (the dry run's `changes`). */
+  confirmChanges?: number;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 };
 
-function send({ file, klass, dryRun, failedRows, onProgress, signal }: Request): Promise<FormAnswer> {
+function send({ file, klass, dryRun, failedRows, confirmChanges, onProgress, signal }: Request): Promise<FormAnswer> {
   const form = new FormData();
   // Text fields before the file: the server reads them before it streams the file.
   form.append('class', klass);
   form.append('dry_run', dryRun ? '1' : '0');
   if (failedRows) form.append('failed_rows', '1');
+  if (confirmChanges) form.append('confirm_changes', String(confirmChanges));
   form.append('file', file, file.name);
   return postForm(`/api${IMPORT_PATH}`, form, {
     accept: failedRows ? `${XLSX_TYPE}, application/json` : 'application/json',

@@ -38,6 +38,7 @@ const COUNT_COLUMNS: [keyof Omit<ClassCounts, 'class'>, Label][] = [
   ['pass', STATE_LABELS.pass],
   ['fail', STATE_LABELS.fail],
   ['absent', STATE_LABELS.absent],
+  ['withheld', STATE_LABELS.withheld],
   ['talent_pool', GRADE_LABELS.talent_pool],
   ['general', GRADE_LABELS.general],
 ];
@@ -64,10 +65,10 @@ function countsTable(classes: readonly ClassCounts[]): RawHtml {
 
 function row(student: InstituteResultRow): RawHtml {
   return html`<tr>
-<td class="num strong">${student.state === 'absent' ? '—' : bnNumber(student.position)}</td>
+<td class="num strong">${(student.state === 'pass' || student.state === 'fail') && student.position > 0 ? bnNumber(student.position) : '—'}</td>
 <td class="num"><span class="strong">${bnDigits(student.roll_no)}</span><br><span class="ascii" lang="en">${student.roll_no}</span></td>
 <td>${stackedName(student.name_bangla, student.name_english)}</td>
-<td class="num">${bnNumber(student.total)}</td>
+<td class="num">${student.state === 'withheld' || student.state === 'incomplete' ? '—' : bnNumber(student.total)}</td>
 <td class="num">${stateCell(student.state)}</td>
 <td class="num">${gradeCell(student.grade)}</td>
 </tr>`;

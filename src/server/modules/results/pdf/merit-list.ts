@@ -12,7 +12,7 @@ import { bnDigits, bnNumber } from '../../exam/pdf/format.js';
 import { both, stacked } from '../../exam/pdf/labels.js';
 import type { MeritRow, ResultExam } from '../result-documents.js';
 import { classLabel, gradeCell, heading, printedLine, SHARED_STYLE, stackedName } from './result-parts.js';
-import { RESULT_TEXT as T } from './result-texts.js';
+import { RESULT_TEXT as T, STATE_LABELS } from './result-texts.js';
 
 export type { MeritRow } from '../result-documents.js';
 
@@ -26,6 +26,8 @@ const STYLE = `
 body { font-size: 9pt; }
 ${SHARED_STYLE}
 td.position { font-weight: 700; }
+.withheld { margin-top: 4mm; border: 0.3mm solid #000; padding: 2mm 3mm; }
+.withheld .rolls { word-spacing: 2mm; }
 `;
 
 const COLUMNS: [keyof typeof T, string][] = [
@@ -46,11 +48,19 @@ function row(merit: MeritRow): RawHtml {
 </tr>`;
 }
 
-function document(exam: ResultExam, klass: string, rows: RawHtml[], first: boolean, printedAt: Date): string {
+/** The rolls of the class whose results are withheld: no merit position, listed after the holders. */
+const withheldPart = (rolls: readonly string[]): RawHtml =>
+  rolls.length === 0
+    ? html``
+    : html`<section class="withheld"><div class="strong">${both(STATE_LABELS.withheld)}</div><div class="rolls">${rolls.map((roll) => html`${bnDigits(roll)} `)}</div></section>`;
+
+function document(exam: ResultExam, klass: string, rows: RawHtml[], first: boolean, printedAt: Date, tail: RawHtml = html``): string {
   const title = html`${T.meritList.bn} <span class="en" lang="en">${T.meritList.en}</span>`;
   const table =
     rows.length === 0
-      ? html`<p class="none">${both(T.none)}</p>`
+      ? first
+        ? html`<p class="none">${both(T.none)}</p>`
+        : html``
       : html`<table>
 <colgroup>${COLUMNS.map(([, width]) => html`<col style="width:${width}">`)}</colgroup>
 <thead>
@@ -59,7 +69,7 @@ function document(exam: ResultExam, klass: string, rows: RawHtml[], first: boole
 </thead>
 <tbody>${rows}</tbody>
 </table>`;
-  const body = html`${first ? html`${heading(exam, title, classLabel(klass))}${printedLine(exam, printedAt)}` : ''}${table}`;
+  const body = html`${first ? html`${heading(exam, title, classLabel(klass))}${printedLine(exam, printedAt)}` : ''}${table}${tail}`;
   return pdfDocument({ title: `${T.meritList.bn} ${CLASS_LABELS[klass]?.bn ?? klass} / ${T.meritList.en}`, style: STYLE, body });
 }
 
@@ -73,6 +83,7 @@ export async function* meritListParts(
   rows: AsyncIterable<MeritRow> | Iterable<MeritRow>,
   perPart = MERIT_ROWS_PER_PART,
   printedAt = new Date(),
+  withheld: readonly string[] = [],
 ): AsyncGenerator<string> {
   let made: RawHtml[] = [];
   let first = true;
@@ -84,5 +95,5 @@ export async function* meritListParts(
     first = false;
     made = [];
   }
-  if (made.length > 0 || first) yield document(exam, klass, made, first, printedAt);
+  if (made.length > 0 || first || withheld.length > 0) yield document(exam, klass, made, first, printedAt, withheldPart(withheld));
 }

@@ -53,10 +53,13 @@ function box(label: Label, value: RawHtml | string): RawHtml {
   return html`<div class="box"><div class="label">${both(label)}</div><div class="big">${value}</div></div>`;
 }
 
+// Absent only where the examiner recorded it; a mark nobody entered is a dash, never an absence.
 const marksOf = (subject: ResultDocument['subjects'][number]) =>
-  subject.absent || subject.marks === null
+  subject.absent
     ? html`${STATE_LABELS.absent.bn} <span class="en" lang="en">${STATE_LABELS.absent.en}</span>`
-    : bnNumber(subject.marks);
+    : subject.marks === null
+      ? '—'
+      : bnNumber(subject.marks);
 
 function marksTable(doc: ResultDocument): RawHtml {
   return html`<table class="marks">
@@ -81,8 +84,10 @@ export function resultSlipHtml(exam: ResultExam, doc: ResultDocument, printedAt 
   const name = doc.name_bn
     ? html`<span class="strong">${doc.name_bn}</span> <span class="en" lang="en">${doc.name_en}</span>`
     : html`<span class="strong" lang="en">${doc.name_en}</span>`;
-  // An absent student has a place at the end of the list, which is no rank: it is not printed.
-  const position = doc.state === 'absent' ? '—' : bnNumber(doc.position);
+  // Only a pass or a fail has a rank; the absent and the withheld have none printed.
+  const position = (doc.state === 'pass' || doc.state === 'fail') && doc.position > 0 ? bnNumber(doc.position) : '—';
+  // A withheld result has no marks, total or scholarship to print: the slip says it is withheld.
+  const withheld = doc.state === 'withheld';
   const body = html`${heading(exam, both(T.slip))}
 <div class="numbers">${number(T.rollNo, doc.roll_no)}${number(T.regNo, doc.reg_no)}<div class="number"><div class="label">${both(T.class)}</div><div class="big">${classLabel(doc.class)}</div></div></div>
 <div class="facts">
@@ -90,8 +95,8 @@ ${fact(T.name, name, true)}
 ${fact(T.father, doc.father_name ?? '—')}
 ${fact(T.institute, doc.institute)}
 </div>
-${marksTable(doc)}
-<div class="outcome">${box(T.position, position)}${box(T.state, stateLabel(doc.state))}${box(T.grade, gradeLabel(doc.grade))}</div>
+${withheld ? '' : marksTable(doc)}
+<div class="outcome">${box(T.position, position)}${box(T.state, stateLabel(doc.state))}${box(T.grade, withheld ? '—' : gradeLabel(doc.grade))}</div>
 <p class="notice">${T.notice.bn}<br><span class="en" lang="en">${T.notice.en}</span></p>
 ${printedLine(exam, printedAt)}`;
   return pdfDocument({ title: `${T.slip.bn} ${doc.roll_no} / ${T.slip.en}`, style: STYLE, body });

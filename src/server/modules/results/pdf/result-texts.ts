@@ -10,6 +10,8 @@ export const STATE_LABELS: Record<ResultState, Label> = {
   pass: { bn: 'পাস', en: 'Passed' },
   fail: { bn: 'অকৃতকার্য', en: 'Failed' },
   absent: { bn: 'অনুপস্থিত', en: 'Absent' },
+  incomplete: { bn: 'নম্বর বাকি', en: 'Marks missing' },
+  withheld: { bn: 'ফলাফল স্থগিত', en: 'Result withheld' },
 };
 
 export const GRADE_LABELS: Record<ResultGrade, Label> = {
