@@ -152,7 +152,7 @@ describe('institute results', () => {
       .rawPayload;
     const inBengali = new ExcelJS.Workbook();
     await inBengali.xlsx.load(bengali as unknown as ArrayBuffer);
-    expect(inBengali.worksheets[1]!.getRow(2).getCell(7).value).toBe('পাস');
+    expect(inBengali.worksheets[1]!.getRow(2).getCell(7).value).toBe('উত্তীর্ণ');
   });
 
   it('print the sheet as a PDF job holding the institute’s students and no one else’s', async () => {

@@ -398,6 +398,10 @@ describe('publication and the public lookup', () => {
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     expect((await t.app.inject({ method: 'GET', url: '/result' })).body).not.toContain('noindex');
     expect(res.body).toContain('ট্যালেন্টপুল বৃত্তি');
+    // One term for each thing, as the slip, the admit card and the app say it.
+    expect(res.body).toContain('নিবন্ধন নম্বর');
+    expect(res.body).toContain('উত্তীর্ণ');
+    expect(res.body).not.toContain('রেজিস্ট্রেশন');
     expect(res.body).toContain('২৭০');
     expect(res.body).not.toContain('RESULT STUDENT 3');
     // The birth registration number does as well as the registration number, typed in Bengali digits.

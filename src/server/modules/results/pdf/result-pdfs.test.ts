@@ -26,7 +26,7 @@ describe('result documents', { timeout: 60_000 }, () => {
     expect(isPng(await pdfPagePng(pdf, 1, 60))).toBe(true);
     const text = await pdfText(pdf);
     const flat = squeezed(text);
-    for (const words of [doc.name_bn!, doc.father_name!, doc.institute, EXAM.name_bn, 'চতুর্থ শ্রেণি', 'ট্যালেন্টপুল', 'পাস', 'অনুপস্থিত', 'প্রাপ্ত নম্বর'])
+    for (const words of [doc.name_bn!, doc.father_name!, doc.institute, EXAM.name_bn, 'চতুর্থ শ্রেণি', 'ট্যালেন্টপুল', 'উত্তীর্ণ', 'অনুপস্থিত', 'প্রাপ্ত নম্বর'])
       expect(flat).toContain(squeezed(words));
     for (const value of [doc.name_en, doc.roll_no, doc.reg_no, EXAM.site, 'Absent', 'Talent pool', '5 January 2027']) expect(text).toContain(value);
     for (const number of [bnDigits(doc.roll_no), bnNumber(87.5), bnNumber(doc.total), bnNumber(doc.full_marks), bnNumber(doc.position)])
@@ -38,6 +38,15 @@ describe('result documents', { timeout: 60_000 }, () => {
     const flat = squeezed(await pdfText(await print(resultSlipParts(EXAM, absent))));
     expect(flat).toContain(squeezed('বৃত্তি পায়নি'));
     expect(flat).not.toContain(bnNumber(4321));
+  });
+
+  it('print a withheld result as withheld: no marks, total, rank or scholarship made up', async () => {
+    const withheld = sampleResultDocument({ state: 'withheld', grade: null, position: 0, total: 0 });
+    const text = await pdfText(await print(resultSlipParts(EXAM, withheld)));
+    const flat = squeezed(text);
+    expect(flat).toContain(squeezed('ফলাফল স্থগিত'));
+    for (const words of ['প্রাপ্ত নম্বর', 'বৃত্তি পায়নি', 'অনুপস্থিত', 'অনুত্তীর্ণ']) expect(flat).not.toContain(squeezed(words));
+    expect(text).not.toMatch(/Absent|Failed|No scholarship/);
   });
 
   it('print a class’s merit list over many pages in parts, the header on every page, every row once in order', async () => {

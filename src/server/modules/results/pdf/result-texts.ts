@@ -7,8 +7,8 @@ import type { ResultGrade, ResultState } from '../../../../common/schemas/result
 import type { Label } from '../../exam/pdf/document-texts.js';
 
 export const STATE_LABELS: Record<ResultState, Label> = {
-  pass: { bn: 'পাস', en: 'Passed' },
-  fail: { bn: 'অকৃতকার্য', en: 'Failed' },
+  pass: { bn: 'উত্তীর্ণ', en: 'Passed' },
+  fail: { bn: 'অনুত্তীর্ণ', en: 'Failed' },
   absent: { bn: 'অনুপস্থিত', en: 'Absent' },
   incomplete: { bn: 'নম্বর বাকি', en: 'Marks missing' },
   withheld: { bn: 'ফলাফল স্থগিত', en: 'Result withheld' },
