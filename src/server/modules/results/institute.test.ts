@@ -37,7 +37,7 @@ async function paidInstitute(classes: string[]) {
   return { ...session, api, students };
 }
 
-/** The processed result of `students`: positions from `first` on, in the given order; the last one absent. */
+/** The processed result of `students`: positions from `first` on, in the given order; the last one absent (position 0). */
 async function processed(instituteId: number, students: Student[], first: number) {
   await t.app.db
     .insertInto('results')
@@ -52,7 +52,8 @@ async function processed(instituteId: number, students: Student[], first: number
           zilla_id: null,
           upozilla_id: null,
           total: absent ? 0 : 250.5 - i,
-          position: first + i,
+          // As processing gives it: the absent have no position.
+          position: absent ? 0 : first + i,
           state: absent ? ('absent' as const) : ('pass' as const),
           grade: i === 0 && !absent ? ('talent_pool' as const) : null,
         };
@@ -99,7 +100,7 @@ describe('institute results', () => {
     expect((await a.api.post('/api/v1/results/institute/sheet')).status).toBe(409);
   });
 
-  it('give an admin any institute once processed, in class and position order with counts per class', async () => {
+  it('give an admin any institute once processed, class by class in merit order (the absent last) with counts per class', async () => {
     const res = await admin.get(`/api/v1/results/institute?institute_id=${a.id}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const data = res.body.data as Answer;

@@ -56,9 +56,10 @@ function Students({ rows }: { rows: readonly InstituteResultRow[] }) {
                     {`${t('results.marks.roll')} ${localizeDigits(row.roll_no, lang)} · ${classLabel(t, row.class)}`}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="end">{n(row.total)}</Table.Td>
+                {/* Only a pass or a fail has a total and a rank: the absent and the withheld show a dash. */}
+                <Table.Td ta="end">{row.state === 'withheld' || row.state === 'incomplete' ? '—' : n(row.total)}</Table.Td>
                 <Table.Td ta="end" visibleFrom="sm">
-                  {n(row.position)}
+                  {row.position > 0 ? n(row.position) : '—'}
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={resultColor(row)} miw="max-content">
