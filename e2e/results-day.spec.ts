@@ -229,6 +229,9 @@ test('the admin enters and imports marks, processes and publishes; a parent on a
     await blocked.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/results-blocked-1280.png` });
     await shootBoth(page, 'results-blocked');
+    await page.setViewportSize(PHONE);
+    for (const panel of ['marks-progress', 'results-publish']) await page.getByTestId(panel).screenshot({ path: `${SHOTS}/${panel}-360.png` });
+    await page.setViewportSize(DESKTOP);
 
     // The dialog names what blocks publication and publishes only with a reason to withhold.
     await page.getByTestId('results-publish-button').click();

@@ -19,7 +19,8 @@ export function MarksProgress() {
   const n = (value: number) => formatNumber(value, lang);
   if (progress.isPending) return null;
   if (progress.isError) return <LoadFailed title={t('results.loadFailed')} error={progress.error} retry={() => void progress.refetch()} />;
-  const classes = progress.data.classes.filter((klass) => klass.subjects.length > 0);
+  // A class without subjects or candidates has nothing to enter.
+  const classes = progress.data.classes.filter((klass) => klass.subjects.length > 0 && klass.candidates > 0);
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} data-testid="marks-progress">
       <Stack gap="sm">
