@@ -350,6 +350,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/marks': { expect: loggedIn(200, 403, 200), call: get('/api/v1/marks?subject_id=999999') },
   'GET /api/v1/marks/import/template': { expect: loggedIn(422, 403, 422), call: get('/api/v1/marks/import/template?class=99') },
   'POST /api/v1/marks/import': { expect: loggedIn(422, 403, 422), call: post('/api/v1/marks/import', {}) },
+  'GET /api/v1/marks/progress': { expect: loggedIn(200, 403, 200), call: get('/api/v1/marks/progress') },
   'GET /api/v1/settings/fields': { expect: loggedIn(200, 403), call: get('/api/v1/settings/fields') },
   'GET /api/v1/settings/:group/:sub/values': { expect: loggedIn(200, 403), call: get('/api/v1/settings/1/1/values') },
   'POST /api/v1/settings/update': { expect: loggedIn(422, 403), call: post('/api/v1/settings/update', { id: 1, fields: {} }) },

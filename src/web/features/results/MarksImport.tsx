@@ -16,7 +16,7 @@ import { failureMessage, notifyError } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatNumber, localizeDigits } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
-import { RESULTS_KEY, type MarkSubject } from './api';
+import { marksProgressQuery, RESULTS_KEY, type MarkSubject } from './api';
 import { markText } from './labels';
 import { downloadMarksTemplate, downloadRefusedMarks, importMarks, type MarkChange, type MarksImportReport, type MarksImportRow } from './marksImport';
 
@@ -192,7 +192,7 @@ export function MarksImport({ klass, subjects, disabled }: { klass: string; subj
         signal: controller.signal,
       });
       setPhase({ kind: dryRun ? 'checked' : 'imported', report });
-      if (!dryRun) await queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
+      if (!dryRun) await Promise.all([RESULTS_KEY, marksProgressQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     } catch (error) {
       if (controller.signal.aborted) return;
       // A 422 names the file or the class; either way the reason goes under the file.

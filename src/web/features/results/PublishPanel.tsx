@@ -92,6 +92,8 @@ export function PublishPanel({ view }: { view: ResultsView }) {
     try {
       const body = withholdReason ? { published, withhold_reason: withholdReason } : { published };
       const { message, data } = await apiRequest<{ job_id?: number; published?: boolean }>('/v1/results/publish', { body });
+      // A withholding changes the progress's withheld counts.
+      if (withholdReason) void queryClient.invalidateQueries({ queryKey: marksProgressQuery.queryKey });
       if (data.job_id) watch(data.job_id);
       else await queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
       notifySuccess(message);

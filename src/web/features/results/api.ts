@@ -75,8 +75,12 @@ export const marksListQuery = (subjectId: number, page: number) =>
 /** Marks entry per class and subject: entered, absent, missing (with the first `missing_rolls_listed` missing rolls). */
 export type MarksProgress = { classes: ClassProgress[]; missing_rolls_listed: number };
 
+/**
+ * Outside RESULTS_KEY on purpose: every mark saved on the grid asks RESULTS_KEY again, and this count over the
+ * season is read when a screen opens (or is returned to), not once a keystroke.
+ */
 export const marksProgressQuery = queryOptions({
-  queryKey: [...MARKS_KEY, 'progress'],
+  queryKey: ['marks-progress'],
   queryFn: async ({ signal }) => (await apiRequest<MarksProgress>('/v1/marks/progress', { method: 'GET', signal })).data,
 });
 
