@@ -49,21 +49,33 @@ export async function marksProgress(db: Kysely<Database>, readPool: ReadPool | u
   for (const klass of CLASS_CODES) {
     const own = subjects.filter((subject) => subject.class === klass);
     const ids = own.length > 0 ? own.map((subject) => subject.id) : [0];
-    const [missing] = await rowsOf(
-      db,
-      candidates(db)
-        .leftJoin('result_withholdings as w', 'w.registration_id', 'r.id')
-        .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(w.registration_id)`.as('withheld')])
-        .where('r.class', '=', klass)
-        .where(
-          (eb) => eb.selectFrom('marks as m').select(eb.fn.countAll().as('c')).whereRef('m.registration_id', '=', 'r.id').where('m.subject_id', 'in', ids),
-          '<',
-          own.length,
-        ),
-      readPool,
-    );
+    const candidateCount = perClass.get(klass) ?? 0;
+    const missingOf = (id: number) => Math.max(0, candidateCount - (perSubject.get(id)?.n ?? 0));
+    // Once every mark is in (the season's usual end), the counts say so: no scan for the missing.
+    const complete = own.every((subject) => missingOf(subject.id) === 0);
+    const [missing] = complete
+      ? [{ n: 0, withheld: 0 }]
+      : await rowsOf(
+          db,
+          candidates(db)
+            .leftJoin('result_withholdings as w', 'w.registration_id', 'r.id')
+            .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(w.registration_id)`.as('withheld')])
+            .where('r.class', '=', klass)
+            .where(
+              (eb) => eb.selectFrom('marks as m').select(eb.fn.countAll().as('c')).whereRef('m.registration_id', '=', 'r.id').where('m.subject_id', 'in', ids),
+              '<',
+              own.length,
+            ),
+          readPool,
+        );
     const classSubjects = [];
     for (const subject of own) {
+      const marked = perSubject.get(subject.id) ?? { n: 0, absent: 0 };
+      const base = { subject_id: subject.id, name_bn: subject.name_bn, name_en: subject.name_en, entered: marked.n - marked.absent, absent: marked.absent };
+      if (missingOf(subject.id) === 0) {
+        classSubjects.push({ ...base, missing: 0, withheld: 0, missing_rolls: [] });
+        continue;
+      }
       const lacking = candidates(db)
         .where('r.class', '=', klass)
         .where((eb) =>
@@ -77,21 +89,16 @@ export async function marksProgress(db: Kysely<Database>, readPool: ReadPool | u
         lacking.innerJoin('result_withholdings as w', 'w.registration_id', 'r.id').select((eb) => eb.fn.countAll<number>().as('n')),
         readPool,
       );
-      const marked = perSubject.get(subject.id) ?? { n: 0, absent: 0 };
       classSubjects.push({
-        subject_id: subject.id,
-        name_bn: subject.name_bn,
-        name_en: subject.name_en,
-        entered: marked.n - marked.absent,
-        absent: marked.absent,
-        missing: Math.max(0, (perClass.get(klass) ?? 0) - marked.n),
+        ...base,
+        missing: missingOf(subject.id),
         withheld: Number(withheld?.n ?? 0),
         missing_rolls: rolls.map((row) => row.roll_no),
       });
     }
     answer.push({
       class: klass,
-      candidates: perClass.get(klass) ?? 0,
+      candidates: candidateCount,
       missing_candidates: Number(missing?.n ?? 0),
       withheld: Number(missing?.withheld ?? 0),
       subjects: classSubjects,
