@@ -198,6 +198,24 @@ test('the admin enters and imports marks, processes and publishes; a parent on a
     await shootBoth(page, 'marks-import-done');
   });
 
+  await test.step('a second sheet that changes a mark already entered lists it, old and new, and stores it only once ticked', async () => {
+    await page.getByRole('button', { name: text.import.again }).click();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Marks');
+    sheet.addRow(['Roll', 'বাংলা', 'গণিত']);
+    sheet.addRow([students[7]!.roll, 71, null]);
+    await page.getByTestId('marks-import-file').setInputFiles({ name: 'marks-2.xlsx', mimeType: XLSX, buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+    const change = page.getByTestId('marks-import-change');
+    await expect(change).toHaveCount(1);
+    await expect(change).toContainText(bengaliDigits(70));
+    await expect(change).toContainText(bengaliDigits(71));
+    await expect(page.getByTestId('marks-import-submit')).toBeDisabled();
+    await shootBoth(page, 'marks-import-changes');
+    await page.getByTestId('marks-import-confirm-changes').check();
+    await page.getByTestId('marks-import-submit').click();
+    await expect(page.getByTestId('marks-import-done')).toBeVisible();
+  });
+
   await test.step('the admin sets the rule, processes, reads the preview and publishes', async () => {
     await page.getByRole('navigation', { name: bn.nav.label }).getByRole('link', { name: bn.nav.results }).click();
     await expect(page.getByRole('heading', { name: bn.nav.results, exact: true })).toBeVisible();
