@@ -957,7 +957,11 @@ async function main() {
     );
     const lookupOf = (i: number) => {
       const pair = pairs[(i * 7919) % Math.max(1, pairs.length)]!;
-      return { path: `/result?roll=${pair.roll_no}&reg=${pair.reg_no}`, headers: { accept: 'text/html' } };
+      // Each lookup from another address: families on result day, not one client past the per-address limit.
+      return {
+        path: `/result?roll=${pair.roll_no}&reg=${pair.reg_no}`,
+        headers: { accept: 'text/html', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+      };
     };
     await scenario(
       'floor-result-lookup',

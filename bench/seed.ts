@@ -411,7 +411,8 @@ async function main() {
     const [fatherBn, fatherEn] = pick(MALE_NAMES);
     const [motherBn, motherEn] = pick(FEMALE_NAMES);
     const nameEnglish = `${firstEn} ${secondEn} ${familyEn}`;
-    const regNo = `${year}${String(n + 1).padStart(7, '0')}`;
+    // The last four digits stand for the random part without drawing on the seeded sequence: the rest of the data stays as it was.
+    const regNo = `${year}${String(n + 1).padStart(7, '0')}${String((n * 7_919) % 10_000).padStart(4, '0')}`;
     const rollNo = `${year}${klass}${String(++classCounters[klass]).padStart(6, '0')}`;
     const mobile = `01${pick(['3', '5', '6', '7', '8', '9'])}${digits(8)}`;
     const status = random() < 0.02 ? 0 : 1;

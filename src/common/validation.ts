@@ -23,37 +23,41 @@ function blankToUndefined(value: unknown): unknown {
 /** NUL is no character of any text a person types; PostgreSQL's text cannot even store it. */
 export const hasNul = (value: string) => value.includes('\u0000');
 
-const requiredError = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? 'required' : 'invalid_text');
+/** Control characters (line breaks and tabs included) and the Unicode line and paragraph separators. */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
-export function requiredText(max: number = LIMITS.shortText) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: requiredError })
-      .max(max, 'too_long')
-      .refine((v) => !hasNul(v), 'invalid_text'),
-  );
+/**
+ * A field is one line (a name, a number, a title) unless it says otherwise: a line break there would split a
+ * name across an admit card's or an export's lines, or a header of a mail or a CSV row.
+ */
+export type TextLines = 'one' | 'many';
+const allowed = (lines: TextLines) => (v: string) => (lines === 'one' ? !CONTROL.test(v) : !hasNul(v));
+
+/**
+ * Digits with their grouping commas taken out, when the grouping is a right one in either script (convert
+ * Bengali digits first): 1,000 and 10,000,000, or the Indian 1,00,000 and 1,00,00,000. A misplaced comma
+ * ("2,00") is no number: undefined.
+ */
+export function ungroupedDigits(value: string): string | undefined {
+  if (/^\d+$/.test(value)) return value;
+  return /^\d{1,3}(,\d{3})+$/.test(value) || /^\d{1,2}(,\d{2})*,\d{3}$/.test(value) ? value.replaceAll(',', '') : undefined;
 }
 
-export function optionalText(max: number = LIMITS.shortText) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: 'invalid_text' })
-      .max(max, 'too_long')
-      .refine((v) => !hasNul(v), 'invalid_text')
-      .optional(),
-  );
+const requiredError = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? 'required' : 'invalid_text');
+
+export function requiredText(max: number = LIMITS.shortText, lines: TextLines = 'one') {
+  return z.preprocess(blankToUndefined, z.string({ error: requiredError }).max(max, 'too_long').refine(allowed(lines), 'invalid_text'));
+}
+
+export function optionalText(max: number = LIMITS.shortText, lines: TextLines = 'one') {
+  return z.preprocess(blankToUndefined, z.string({ error: 'invalid_text' }).max(max, 'too_long').refine(allowed(lines), 'invalid_text').optional());
 }
 
 /** English names are stored upper-cased, as the form shows them while typing. */
 export function upperText(max: number = LIMITS.shortText) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.toLocaleUpperCase('en-US')) : v),
-    z
-      .string({ error: requiredError })
-      .max(max, 'too_long')
-      .refine((v) => !hasNul(v), 'invalid_text'),
+    z.string({ error: requiredError }).max(max, 'too_long').refine(allowed('one'), 'invalid_text'),
   );
 }
 

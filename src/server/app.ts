@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { translate } from '../common/messages.js';
@@ -95,6 +95,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestTimeout: 120_000,
     connectionTimeout: 60_000,
     routerOptions: { querystringParser: parseQueryString },
+    // What the router refuses before any route or hook runs (a path parameter over its length limit, a path
+    // that is not valid URL encoding) gets the app's headers and envelope too, never Fastify's text with the path.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      // An id too long to be one names no record: the same 404 as any other id that is not one.
+      const [status, key] =
+        error.code === 'FST_ERR_BAD_URL'
+          ? [400, 'malformed_request' as const]
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? [404, 'not_found' as const]
+            : [500, 'server_error' as const];
+      return reply.status(status).send({ message: translate(requestLang(request), key), data: null });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -139,7 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       'no admin exists and ADMIN_EMAIL belongs to an account of another role, so no admin was created: set ADMIN_EMAIL to an unused address and restart',
     );
 
-  securityHeaders(app, {
+  const headers = securityHeaders(app, {
     hsts: config.env === 'production',
     frameguard: { action: 'deny' },
     contentSecurityPolicy: {

@@ -144,7 +144,7 @@ function layoutInput(value: unknown): unknown {
 export const pageLayoutField = () => z.preprocess(layoutInput, PageLayout.optional());
 
 export const pageFields = {
-  title: example(requiredText(PAGE_LIMITS.title), ['Admission 2026']),
+  title: example(requiredText(PAGE_LIMITS.title, 'many'), ['Admission 2026']),
   url: example(pageUrl(), ['admission-2026'], { unique: true }),
   published_at: example(publishedAt(), ['2026-11-22T04:30:00.000Z']),
   content: z.preprocess(
@@ -163,9 +163,9 @@ export const pageFields = {
   og_image: optionalFilePath(),
   content_file: pdfPath(),
   meta_title: optionalText(),
-  meta_description: optionalText(1000),
-  meta_keywords: optionalText(1000),
-  og_description: optionalText(1000),
+  meta_description: optionalText(1000, 'many'),
+  meta_keywords: optionalText(1000, 'many'),
+  og_description: optionalText(1000, 'many'),
   source_files_url: sourceFiles(),
   layout: pageLayoutField(),
 };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_PAYMENT_STUDENTS, PAYMENT_METHODS, PAYMENT_STATES } from '../constants.js';
 import { example } from '../examples.js';
-import { optionalId, requiredChoice, requiredId, requiredText, toAsciiDigits } from '../validation.js';
+import { optionalId, requiredChoice, requiredId, requiredText, toAsciiDigits, ungroupedDigits } from '../validation.js';
 import { maybeId, maybeText, stamped, text } from './rows.js';
 
 /** Larger than any season's fees for one institute, so a typo of extra zeros is caught. */
@@ -10,12 +10,15 @@ export const MAX_PAYMENT_AMOUNT = 10_000_000;
 /** A deposit slip may be dated today in Bangladesh while the server's UTC date is still yesterday. */
 const FUTURE_TOLERANCE_MS = 36 * 3600 * 1000;
 
-/** Whole taka written as digits (thousands commas and Bengali digits allowed): `0x10` or `1e3` is not an amount. */
+/**
+ * Whole taka written as digits (Bengali digits and grouping commas where they belong allowed: 1,000 or
+ * 1,00,000): `0x10`, `1e3` or `2,00` is not an amount.
+ */
 function amountInput(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const digits = toAsciiDigits(value.trim().replace(/,/g, ''));
+  const digits = toAsciiDigits(value.trim());
   if (digits === '') return undefined;
-  return /^\d+$/.test(digits) ? digits : Number.NaN;
+  return ungroupedDigits(digits) ?? Number.NaN;
 }
 
 const amount = z.preprocess(
@@ -90,7 +93,7 @@ export const MAX_REFUSAL_REASON = 300;
 
 /** An admin's approval (spec §5), and a refusal, which says why. */
 export const ApproveBody = z.object({ id: requiredId() });
-export const RefuseBody = z.object({ id: requiredId(), reason: requiredText(MAX_REFUSAL_REASON) });
+export const RefuseBody = z.object({ id: requiredId(), reason: requiredText(MAX_REFUSAL_REASON, 'many') });
 
 export const PaymentRow = z.object({
   id: z.number(),

@@ -22,9 +22,10 @@ export type StatementList = (typeof STATEMENT_LISTS)[number];
 /** The upload's text fields: the format's name and its columns, sent when the header row is new (or to choose again). */
 export const StatementUploadFields = z.object({
   format_name: optionalText(60),
-  transaction_column: optionalText(200),
-  amount_column: optionalText(200),
-  date_column: optionalText(200),
+  // A sheet's header may break its line ("Transaction\nID").
+  transaction_column: optionalText(200, 'many'),
+  amount_column: optionalText(200, 'many'),
+  date_column: optionalText(200, 'many'),
 });
 export type StatementUploadFields = z.infer<typeof StatementUploadFields>;
 

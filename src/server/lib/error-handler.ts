@@ -62,7 +62,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return validationAnswer(
         request,
         reply,
-        Object.entries(error.fields).flatMap(([path, keys]) => keys.map((message) => ({ path, message, params: error.params }))),
+        Object.entries(error.fields).flatMap(([path, keys]) =>
+          keys.map((message) => ({ path, message, params: { ...error.params, ...error.fieldParams[path] } })),
+        ),
       );
     }
     // A multipart body cut short (a dropped connection) is the client's fault, whatever the route.

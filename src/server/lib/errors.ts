@@ -10,14 +10,26 @@ export class HttpError extends Error {
   }
 }
 
-/** A 422 with messages (keys of messages.ts) per field; `params` fill their placeholders (the clashing record's number). */
+/**
+ * A 422 with messages (keys of messages.ts) per field; `params` fill their placeholders (the clashing record's
+ * number), `fieldParams` those of one field's messages (a schema's bounds).
+ */
 export class ValidationError extends HttpError {
   constructor(
     readonly fields: Record<string, MessageKey[]>,
     readonly params: Record<string, unknown> = {},
+    readonly fieldParams: Record<string, Record<string, unknown>> = {},
   ) {
     super(422, 'validation_failed');
   }
+}
+
+/** What a zod issue's message fills in: its bounds, as the messages name them (`{min}`, `{max}`). */
+export function issueParams(issue: object): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  if ('minimum' in issue) params.min = Number(issue.minimum);
+  if ('maximum' in issue) params.max = Number(issue.maximum);
+  return params;
 }
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated');

@@ -19,11 +19,15 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return [...headers];
 }
 
-/** Sets the headers on every response, errors and 404s included; a route may still replace one (the public site's CSP). */
-export function securityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/**
+ * Sets the headers on every response, errors and 404s included; a route may still replace one (the public site's CSP).
+ * Returns them for the answers the router gives before any hook runs.
+ */
+export function securityHeaders(app: FastifyInstance, options: HelmetOptions): [string, string][] {
   const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
+  return headers;
 }

@@ -119,7 +119,7 @@ export async function consistencyProblems(db: Kysely<Database>): Promise<string[
     .select(['id', 'reg_no', 'roll_no', 'class', 'full_name', 'institute_name', 'institute_id'])
     .execute();
   for (const r of registrations) {
-    if (!/^\d{9}$/.test(r.reg_no) || r.roll_no.length !== 10 || r.roll_no.slice(2, 4) !== r.class || !r.full_name || !r.institute_name) {
+    if (!/^\d{13}$/.test(r.reg_no) || r.roll_no.length !== 10 || r.roll_no.slice(2, 4) !== r.class || !r.full_name || !r.institute_name) {
       problems.push(`registration ${r.id} is half-written: ${JSON.stringify(r)}`);
     }
   }
@@ -128,7 +128,7 @@ export async function consistencyProblems(db: Kysely<Database>): Promise<string[
   const sequences = new Map((await db.selectFrom('sequences').selectAll().execute()).map((s) => [s.name, Number(s.value)]));
   for (const r of registrations) {
     const year = r.reg_no.slice(0, 2);
-    if ((sequences.get(`reg:${year}`) ?? 0) < Number(r.reg_no.slice(2))) problems.push(`sequence reg:${year} behind ${r.reg_no}`);
+    if ((sequences.get(`reg:${year}`) ?? 0) < Number(r.reg_no.slice(2, 9))) problems.push(`sequence reg:${year} behind ${r.reg_no}`);
     if ((sequences.get(`roll:${year}:${r.class}`) ?? 0) < Number(r.roll_no.slice(4))) problems.push(`sequence roll:${year}:${r.class} behind ${r.roll_no}`);
   }
 

@@ -7,7 +7,7 @@
  * group's students are read by a worker thread (reading a million scattered rows takes seconds), and
  * seats are written 1,000 per transaction, pausing between them, so the server keeps answering.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Seating } from '../../../common/constants.js';
@@ -36,23 +36,10 @@ type Room = { capacity: number; taken: Set<number>; next: number; class: string 
 type Centre = { id: number; rooms: Room[]; upazilas: number[]; institutes: number[]; seatsLoaded: boolean; added: number };
 type SeatRow = { registration_id: number; centre_id: number; room_index: number; seat: number; class: string; token: string; created_at: string };
 
-/** A seat's token: the student's id and 128 random bits (`k3f-…`), so it is looked up by the id. */
-function tokensFor(ids: readonly number[]): string[] {
-  const random = randomBytes(16 * ids.length);
-  return ids.map((id, i) => `${id.toString(36)}-${random.subarray(16 * i, 16 * (i + 1)).toString('base64url')}`);
-}
-
-/** The registration a token names, or undefined for anything that is not a token's shape. */
-export function tokenRegistration(token: string): number | undefined {
-  const match = /^([0-9a-z]{1,7})-[A-Za-z0-9_-]{22}$/.exec(token);
-  return match ? parseInt(match[1]!, 36) : undefined;
-}
-
-/** Compares a stored token with a given one in constant time. */
-export function sameToken(stored: string, given: string): boolean {
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** A seat's token: 128 random bits and nothing else (no id to find or guess by), looked up by its unique index. */
+function tokensFor(count: number): string[] {
+  const random = randomBytes(16 * count);
+  return Array.from({ length: count }, (_, i) => random.subarray(16 * i, 16 * (i + 1)).toString('base64url'));
 }
 
 async function activeCentres(db: Kysely<Database>): Promise<Map<number, Centre>> {
@@ -225,7 +212,7 @@ export async function allocateSeats(
       if (group.institutes.length > INSTITUTES_PER_READ) await sortByRoll(unseated);
       const short: number[] = [];
       const at = now();
-      const tokens = tokensFor(unseated.map((value) => Math.floor(value / 100)));
+      const tokens = tokensFor(unseated.length);
       for (const [n, value] of unseated.entries()) {
         const id = Math.floor(value / 100);
         const klass = String(value % 100).padStart(2, '0');

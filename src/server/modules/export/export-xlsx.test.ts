@@ -57,7 +57,7 @@ describe('Excel export', () => {
     expect(rows).toHaveLength(3);
     const sumaiya = rows.find((row) => row.full_name === 'SUMAIYA AKTER')!;
     expect(sumaiya.name_bangla).toBe('মোছাঃ সুমাইয়া আক্তার');
-    expect(sumaiya.reg_no).toMatch(/^\d{9}$/);
+    expect(sumaiya.reg_no).toMatch(/^\d{13}$/);
     expect(sumaiya.roll_no).toMatch(/^\d{10}$/);
     expect(sumaiya.contact_number).toBe('01911000000');
     expect(typeof sumaiya.id).toBe('number');

@@ -203,3 +203,31 @@ describe('error answers in production', () => {
     }
   });
 });
+
+describe('answers the router gives before any route', () => {
+  it('answers a path parameter over the router’s length limit with the app’s envelope and headers, not echoing the path', async () => {
+    const long = 'a'.repeat(150);
+    for (const request of [
+      { url: `/verify/${long}`, headers: { accept: 'text/html' } },
+      { url: `/api/v1/jobs/${long}`, headers: { 'accept-language': 'en' } },
+      { url: `/api/v1/jobs/${long}/file` },
+    ]) {
+      const res = await production.app.inject({ method: 'GET', ...request });
+      expect(res.statusCode, request.url).toBe(404);
+      expect(Object.keys(res.json() as object)).toEqual(['message', 'data']);
+      expect(res.body).not.toContain(long);
+      expect(res.body).not.toContain('FST_');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}; includeSubDomains/);
+      expectProtected(res);
+    }
+  });
+
+  it('answers a path that is not a valid URL the same way', async () => {
+    const res = await production.app.inject({ method: 'GET', url: '/api/v1/jobs/%zz', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String), data: null });
+    expect(res.body).not.toContain('%zz');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=/);
+    expectProtected(res);
+  });
+});

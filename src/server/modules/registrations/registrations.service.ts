@@ -3,6 +3,7 @@
  * address names from the form's ids, and the counters behind the dashboards kept in the same
  * transaction as every write. One create at a time (the form) or many (an import) follow the same rules.
  */
+import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { type RegistrationBody, registrationFields } from '../../../common/schemas/registrations.js';
@@ -96,7 +97,12 @@ function seasonYear(): string {
 
 const regSequence = (year: string) => `reg:${year}`;
 const rollSequence = (year: string, classCode: string) => `roll:${year}:${classCode}`;
-const regNumber = (year: string, n: number) => `${year}${String(n).padStart(7, '0')}`;
+/**
+ * `YYNNNNNNNRRRR`: the year, the counter and four random digits. The counter keeps numbers unique; the random
+ * part keeps a registration number from being worked out from a roll number (both are given in order), since
+ * the pair opens the student's result.
+ */
+const regNumber = (year: string, n: number) => `${year}${String(n).padStart(7, '0')}${String(randomInt(10_000)).padStart(4, '0')}`;
 const rollNumber = (year: string, classCode: string, n: number) => `${year}${classCode}${String(n).padStart(6, '0')}`;
 
 /** The names of the registration's institute: an institute writing its own is the caller, already read. */

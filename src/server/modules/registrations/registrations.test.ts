@@ -55,7 +55,7 @@ describe('registrations', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = res.body.data as Record<string, unknown> & { info: Record<string, unknown> };
     const year = String(new Date(Date.now() + 6 * 3600e3).getUTCFullYear()).slice(2);
-    expect(row.reg_no).toMatch(new RegExp(`^${year}\\d{7}$`));
+    expect(row.reg_no).toMatch(new RegExp(`^${year}\\d{11}$`));
     expect(row.roll_no).toMatch(new RegExp(`^${year}04\\d{6}$`));
     expect(row).toMatchObject({ institute_id: a.id, full_name: expect.stringMatching(/^MD KARIM \d+$/), department: 'p', status: 1 });
     expect(row.info).toMatchObject({

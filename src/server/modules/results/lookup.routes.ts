@@ -3,7 +3,9 @@
  * GET /result                  the form;
  * GET /result?roll=&reg=       one student's result, when the roll and the registration number (or the
  *                              birth registration number) belong together; every other pair gets the same
- *                              answer, and an address giving too many wrong pairs gets 429 for a while;
+ *                              answer, and an address giving too many wrong pairs, or making too many
+ *                              lookups of any outcome, gets 429 for a while; the page shows the result and
+ *                              whose it is (name, institute, class, numbers), nothing of the family;
  * GET /result/slip?roll=&reg=  the same result as a PDF slip, printed once per publication and then served from
  *                              storage (result-slips.ts), SLIP_LIMIT a window per address;
  * GET /merit-list              each class's merit list: GET /merit-list/{class}?page= (HTML), /merit-list/{class}.pdf.
@@ -26,6 +28,8 @@ import { RESULT_TEXT as T } from './results.texts.js';
 export const LOOKUP_MISSES = { max: 20, windowSeconds: 600 };
 /** Slips an address may ask for (printed or stored alike): a family's few, a school's computer room on result day. */
 export const SLIP_LIMIT = { max: 30, timeWindow: '10 minutes' };
+/** Lookups of any outcome (slips included) an address may make in the window: a school's results read one by one, not every result read by whoever holds many pairs. */
+export const LOOKUPS = { max: 100, windowSeconds: 600 };
 
 const PATH = '/result';
 const MERIT = '/merit-list';
@@ -76,7 +80,6 @@ export function resultMain(doc: ResultDocument, slipHref: string): RawHtml {
 <h1>${T.lookupTitle}</h1>
 <dl>
 <dt>${T.name}</dt><dd>${doc.name_bn ?? doc.name_en}${doc.name_bn ? html`<br><span lang="en">${doc.name_en}</span>` : null}</dd>
-${doc.father_name ? html`<dt>${T.father}</dt><dd>${doc.father_name}</dd>` : null}
 <dt>${T.institute}</dt><dd>${doc.institute}</dd>
 <dt>${T.class}</dt><dd>${T.classes[doc.class] ?? doc.class}</dd>
 <dt>${T.roll}</dt><dd>${doc.roll_no}</dd>
@@ -115,6 +118,8 @@ export type LookupAnswer =
 export function resultLookupRoutes(app: FastifyInstance): void {
   const misses = app.config.rateLimit ? failureCounter(LOOKUP_MISSES.windowSeconds, app.shared?.client, app.log) : uncounted;
   const missKey = (request: FastifyRequest) => `result:${request.ip}`;
+  const lookups = app.config.rateLimit ? failureCounter(LOOKUPS.windowSeconds, app.shared?.client, app.log) : uncounted;
+  const lookupKey = (request: FastifyRequest) => `result-lookups:${request.ip}`;
 
   /** What a lookup request answers; a wrong pair is counted against the address. */
   async function lookUp(request: FastifyRequest): Promise<LookupAnswer> {
@@ -133,6 +138,11 @@ export function resultLookupRoutes(app: FastifyInstance): void {
     }
     // Counted before the look-up and taken back unless it misses, so lookups sent at once each see the ones before them.
     if ((await misses.reserve(missKey(request))) > LOOKUP_MISSES.max) return { kind: 'limited' };
+    // Every lookup counts here, whatever it finds.
+    if ((await lookups.reserve(lookupKey(request))) > LOOKUPS.max) {
+      await misses.release(missKey(request));
+      return { kind: 'limited' };
+    }
     const [row] = await snapshotRow(app.db, { roll });
     if (!row || row.version === 0) {
       await misses.release(missKey(request));

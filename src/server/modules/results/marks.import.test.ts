@@ -95,13 +95,13 @@ describe('the marks sheet', () => {
       [7, 'invalid', seven.roll_no],
       [8, 'invalid', unpaid.roll_no],
     ]);
-    expect(report.rows[3]!.errors).toEqual({ roll_no: ['No student has this roll number.'] });
+    expect(report.rows[3]!.errors).toEqual({ roll_no: ['No candidate has this roll number.'] });
     expect(report.rows[4]!.errors).toEqual({
       [`subject_${subjects.bangla}`]: ['This subject has full marks of 100: more cannot be given.'],
       [`subject_${subjects.maths}`]: ['Enter the marks (0 or more, whole or half, e.g. 45 or 45.5), or "a" when absent.'],
     });
     expect(report.rows[5]!.errors).toEqual({ roll_no: [`Roll ${seven.roll_no} belongs to Class Seven: enter its marks in the Class Seven list.`] });
-    expect(report.rows[6]!.errors).toEqual({ roll_no: ['This student is not a candidate (paid, active students sit the exam).'] });
+    expect(report.rows[6]!.errors).toEqual({ roll_no: ['No candidate has this roll number.'] });
     expect(await marksOf(a.id)).toEqual([]);
 
     const failed = await importSheet(file, { dry_run: '0', failed_rows: '1' });

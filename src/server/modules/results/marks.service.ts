@@ -67,8 +67,8 @@ export async function studentsByRoll(db: Kysely<Database>, rolls: readonly strin
   return found;
 }
 
-/** Why a roll cannot get marks, if it cannot. */
-export const rollError = (student: Student | undefined): MessageKey | undefined => (!student ? 'unknown_roll' : !student.examinee ? 'not_examinee' : undefined);
+/** Why a roll cannot get marks, if it cannot: one answer for a roll nobody has and a student who does not sit the exam, so an examiner learns nothing of who has not paid. */
+export const rollError = (student: Student | undefined): MessageKey | undefined => (!student?.examinee ? 'unknown_roll' : undefined);
 
 /** Why a subject's mark does not fit (the subject's field, or the mark's above its full marks), if it does not. */
 export function subjectError(

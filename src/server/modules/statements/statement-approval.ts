@@ -32,9 +32,16 @@ export async function startApproval(db: Kysely<Database>, caller: Caller, statem
     .updateTable('payment_statements')
     .set({ approval_state: 'running', approval_total: statement.matched, approval_done: 0, approval_approved: 0, approval_skipped: 0, approval_heartbeat: at })
     .where('id', '=', statementId)
-    .where((eb) => eb.or([eb('approval_state', '!=', 'running'), eb('approval_heartbeat', '<', stale)]))
+    // A finished run is not started again: calls that arrive just after it would each overwrite its report
+    // with a run that finds nothing left (uploading the file again reads it afresh against today's payments).
+    .where((eb) =>
+      eb.or([eb('approval_state', 'in', ['idle', 'failed']), eb.and([eb('approval_state', '=', 'running'), eb('approval_heartbeat', '<', stale)])]),
+    )
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) throw new HttpError(409, 'statement_approval_running');
+  if (Number(claimed.numUpdatedRows) === 0) {
+    const done = (await statementById(db, statementId))?.approval_state === 'done';
+    throw new HttpError(409, done ? 'statement_approval_done' : 'statement_approval_running');
+  }
   const job = approveMatched(db, caller, statementId).catch(async (error: unknown) => {
     log.error({ err: error, statementId }, 'statement approval failed');
     await db

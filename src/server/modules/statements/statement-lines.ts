@@ -6,7 +6,7 @@
  * a Map of the payments, loaded once: no query per line.
  */
 import { createHash } from 'node:crypto';
-import { toAsciiDigits } from '../../../common/validation.js';
+import { toAsciiDigits, ungroupedDigits } from '../../../common/validation.js';
 import type { StatementColumns } from '../../../common/schemas/statements.js';
 import { headerKey } from '../../lib/import/importer.js';
 import type { Cell, Sheet } from '../../lib/import/sheet.js';
@@ -53,9 +53,12 @@ export function amountOf(cell: Cell | undefined): number | null {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   const cleaned = toAsciiDigits(text(cell))
     .replace(/^(৳|tk\.?|bdt)\s*/iu, '')
-    .replace(/[,\s]/g, '');
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100) / 100;
+    .replace(/\s/g, '');
+  // Grouping commas only where they belong (1,000.00 or 1,00,000): "2,00" is no amount.
+  const [, grouped, fraction] = /^([\d,]+)(\.\d+)?$/.exec(cleaned) ?? [];
+  const whole = grouped === undefined ? undefined : ungroupedDigits(grouped);
+  if (whole === undefined) return null;
+  return Math.round(Number(whole + (fraction ?? '')) * 100) / 100;
 }
 
 /** A date as an ISO day when it reads as one (a sheet's date, 2026-11-20, 20/11/2026, 20-11-2026 10:22), else the text as printed. */

@@ -13,7 +13,7 @@ import { MAX_STATEMENT_BYTES, STATEMENT_PAGE_SIZE, StatementLinesQuery, Statemen
 import { requiredId } from '../../../common/validation.js';
 import { clientOf } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
-import { HttpError, notFound, ValidationError } from '../../lib/errors.js';
+import { HttpError, issueParams, notFound, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { pageUrlOf, paginate } from '../../lib/resource/paginator.js';
 import { startApproval } from './statement-approval.js';
@@ -24,14 +24,21 @@ type UploadParts = Record<string, unknown> & { file?: { name?: string; data?: un
 
 /** A 422 with each field's first message key, as the shared schemas give them. */
 function parsed<T>(
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  schema: {
+    safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
   value: unknown,
 ): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields: Record<string, never[]> = {};
-  for (const issue of result.error.issues) (fields[String(issue.path[0] ?? 'file')] ??= []).push(issue.message as never);
-  throw new ValidationError(fields);
+  const params: Record<string, Record<string, unknown>> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'file');
+    (fields[field] ??= []).push(issue.message as never);
+    params[field] = { ...params[field], ...issueParams(issue) };
+  }
+  throw new ValidationError(fields, {}, params);
 }
 
 async function statementOf(app: FastifyInstance, rawId: unknown) {

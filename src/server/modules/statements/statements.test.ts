@@ -225,6 +225,30 @@ describe('payments that change around a statement', () => {
   });
 });
 
+describe('approving all matched, several times at once', () => {
+  it('starts one run: the other calls are a 409, and the stored report is that run’s', async () => {
+    const ids = Array.from({ length: 3 }, (_, i) => `CC${i}X${suffix}`);
+    for (const id of ids) await filePayment({ payment_method: 'bkash', amount: '200', transaction_id: id });
+    const res = await upload(csv([['Date', 'TrxID', 'Amount'], ...ids.map((id) => ['2026-11-20', id, '200'])]), {
+      format_name: 'Short bKash',
+      transaction_column: 'TrxID',
+      amount_column: 'Amount',
+      date_column: 'Date',
+    });
+    const summary = res.body.data as StatementSummary;
+    expect(summary.counts.matched).toBe(3);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => client(t, admin).post(`/api/v1/payment-statements/${summary.id}/approve`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409, 409, 409]);
+    const done = await approvalFinished(summary.id);
+    expect(done.approval).toEqual({ state: 'done', total: 3, done: 3, approved: 3, skipped: 0 });
+    // A call arriving once the run has finished does not start another, which would overwrite its report.
+    const late = await client(t, admin).post(`/api/v1/payment-statements/${summary.id}/approve`);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This statement’s approval has already run; upload the file again to read it against today’s payments.');
+    expect((await statement(summary.id)).approval).toEqual(done.approval);
+  });
+});
+
 describe('what is refused', () => {
   it('a file that is not a sheet', async () => {
     const res = await upload(await png(4, 4), COLUMNS, 'picture.csv');

@@ -96,8 +96,9 @@ function Approval({ summary }: { summary: StatementSummary }) {
           {t('reconcile.approve.failed')}
         </Alert>
       )}
+      {/* A finished run is not started again (the server answers 409): its report stays. */}
       {summary.state === 'ready' &&
-        (summary.counts.matched > 0 ? (
+        (summary.counts.matched > 0 && approval.state !== 'done' ? (
           <Group>
             <Button
               leftSection={<IconChecks size={18} aria-hidden />}
