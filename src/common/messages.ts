@@ -214,6 +214,7 @@ export const messages = {
     results_marks_missing:
       'ফলাফল প্রকাশ করা যায়নি, নম্বর বাকি: {missing}। নম্বরগুলো দিয়ে ফলাফল আবার প্রস্তুত করুন, অথবা কারণ লিখে এই পরীক্ষার্থীদের ফলাফল স্থগিত রেখে প্রকাশ করুন।',
     results_missing_class: '{class_bn}র {count} জন ({subjects})',
+    results_incomplete_left: 'ফলাফলে নম্বর বাকি থাকা পরীক্ষার্থী আছেন: ফলাফল আবার প্রস্তুত করে প্রকাশ করুন।',
   },
   en: {
     required: 'This field is required.',
@@ -425,6 +426,7 @@ export const messages = {
     results_marks_missing:
       "The result cannot be published, marks are missing: {missing}. Enter them and process the result again, or give a reason and withhold these candidates' results.",
     results_missing_class: '{class_en}: {count} candidates ({subjects})',
+    results_incomplete_left: 'Some candidates in the processed result have marks missing: process the result again, then publish.',
   },
 } as const;
 

@@ -45,7 +45,7 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
   if (!exam.results_processed_at) throw new HttpError(409, 'results_not_processed');
   // A result is never made from a missing mark: such a candidate is published only as withheld, by the admin's decision.
   const incomplete = await db.selectFrom('results').select('registration_id').where('state', '=', 'incomplete').limit(1).executeTakeFirst();
-  if (incomplete) throw new HttpError(409, 'results_marks_missing');
+  if (incomplete) throw new HttpError(409, 'results_incomplete_left');
   const latest = await db
     .selectFrom('result_snapshot')
     .select((eb) => eb.fn.max('version').as('v'))
