@@ -115,6 +115,7 @@ function start(dir: string, dataFile: string, port: number, sha: string): ChildP
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      APP_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${dataFile}`,

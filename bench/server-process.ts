@@ -32,6 +32,7 @@ export function serverProcess({ port, dbUrl, dataDir, session, webRoot, nodeOpti
   ensureServerBuild();
   return spawnNode([...nodeOptions, serverEntry], {
     NODE_ENV: 'production',
+    APP_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: dbUrl,

@@ -73,7 +73,17 @@ describe('configuration', () => {
 
   it('refuses to start in production without an admin password', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD: required in production/);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-secret' }).env).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-secret', APP_URL: 'https://exam.example.org' }).env).toBe('production');
+  });
+
+  it('refuses to start in production without APP_URL, and warns without it in development', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-secret' })).toThrow(/APP_URL: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-secret', APP_URL: 'https://exam.example.org/' })).toMatchObject({
+      appUrl: 'https://exam.example.org',
+      warnings: [],
+    });
+    expect(loadConfig({ PORT: '8090' }).warnings).toEqual([expect.stringMatching(/^APP_URL is not set: .*http:\/\/localhost:8090/)]);
+    expect(loadConfig({ APP_URL: 'http://192.168.1.10:8080' }).warnings).toEqual([]);
   });
 
   it('keeps uploads under DATA_DIR/uploads by default', () => {

@@ -139,6 +139,8 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
+  /** What the server says at start about a configuration it runs with but should not (a guessed APP_URL). */
+  warnings: readonly string[];
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   smtpUrl?: string;
@@ -192,9 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && !e.ADMIN_PASSWORD) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required in production (the first admin is created with it)');
-  }
+  // Admit cards and mails print APP_URL: a guessed localhost address would send a whole season to nowhere.
+  const requiredInProduction = [
+    ...(e.ADMIN_PASSWORD ? [] : ['  ADMIN_PASSWORD: required in production (the first admin is created with it)']),
+    ...(e.APP_URL ? [] : ['  APP_URL: required in production (the public address printed on admit cards and in mails)']),
+  ];
+  if (production && requiredInProduction.length > 0) throw new ConfigError(`Invalid configuration:\n${requiredInProduction.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
@@ -220,6 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    warnings:
+      e.APP_URL || e.NODE_ENV === 'test'
+        ? []
+        : [`APP_URL is not set: admit cards and mails will print http://localhost:${e.PORT}, an address nobody else can open`],
     dataDir,
     database,
     smtpUrl: e.SMTP_URL,

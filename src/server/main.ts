@@ -56,6 +56,7 @@ try {
   // WEB_ROOT lets a second build (a parallel e2e run) be served instead of dist/web.
   const config = { ...loadConfig(), webRoot: process.env.WEB_ROOT ? path.resolve(process.env.WEB_ROOT) : path.join(projectRoot(), 'dist/web') };
   const app = await buildApp(config);
+  for (const warning of config.warnings) app.log.warn(warning);
   closeOnSignals(app);
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

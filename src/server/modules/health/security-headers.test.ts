@@ -19,7 +19,7 @@ beforeAll(async () => {
   webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'scholarship-web-'));
   await fs.writeFile(path.join(webRoot, 'index.html'), '<!doctype html><html lang="bn"><body><div id="root"></div></body></html>');
   t = await startTestApp({}, { webRoot, rateLimit: false });
-  production = await startTestApp({ NODE_ENV: 'production', TOKEN_TTL: '90m' }, { webRoot });
+  production = await startTestApp({ NODE_ENV: 'production', APP_URL: 'https://exam.example.org', TOKEN_TTL: '90m' }, { webRoot });
 });
 afterAll(async () => {
   await t?.close();
