@@ -113,30 +113,60 @@ const withInstituteRules = <T extends z.ZodRawShape>(shape: T) =>
     checkPasswordConfirmation(value, ctx);
   }, ALWAYS);
 
-/** The admin's institute form (spec §5): the fields it requires, password only when creating. */
-const adminInstituteFields = {
+/** What an account of a person (an examiner or an admin) keeps: the personal name, contacts and photo, nothing of an institute. */
+export const PERSON_FIELDS = ['name', 'email', 'phone_number', 'photo'] as const;
+
+export const isPersonRole = (role: unknown): boolean => role === 'admin' || role === 'examiner';
+
+/** What an institute's account requires besides the name and mobile every account has. */
+const INSTITUTE_REQUIRED = [
+  'institute_name_english',
+  'institute_type',
+  'institute_level',
+  'institute_management_type',
+  'contact_person',
+  'holding_no',
+  'post_office',
+] as const;
+
+/** Each role's form asks what its people have: an institute its names, head and address; a person an email. */
+export const requiredForRole = (role: unknown): readonly string[] => (isPersonRole(role) ? ['email'] : INSTITUTE_REQUIRED);
+
+function checkRoleFields(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const field of requiredForRole(value.role)) if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+}
+
+/** The admin's user form (spec §5): the fields its role requires, password only when creating. */
+const adminUserFields = {
   ...instituteFields,
   role: optionalChoice(ROLES),
-  institute_type: example(requiredChoice(INSTITUTE_TYPES), ['school']),
-  institute_level: example(requiredChoice(INSTITUTE_LEVELS), ['play-10th']),
+  institute_type: example(optionalChoice(INSTITUTE_TYPES), ['school']),
+  institute_level: example(optionalChoice(INSTITUTE_LEVELS), ['play-10th']),
   name: example(requiredText(), ['দেবিদ্বার আদর্শ উচ্চ বিদ্যালয়']),
-  institute_name_english: example(requiredText(), ['Debidwar Model High School']),
-  institute_management_type: example(requiredChoice(MANAGEMENT_TYPES), ['private']),
-  contact_person: example(requiredText(), ['মোঃ রহিম উদ্দিন']),
+  institute_name_english: example(optionalText(), ['Debidwar Model High School']),
+  institute_management_type: example(optionalChoice(MANAGEMENT_TYPES), ['private']),
+  contact_person: example(optionalText(), ['মোঃ রহিম উদ্দিন']),
   phone_number: example(requiredMobile(), ['01711-123456'], { unique: true }),
-  holding_no: example(requiredText(), ['Road 5']),
-  post_office: example(requiredText(), ['Debidwar']),
+  holding_no: example(optionalText(), ['Road 5']),
+  post_office: example(optionalText(), ['Debidwar']),
 };
 
-export const UserStoreBody = withInstituteRules({
-  ...adminInstituteFields,
+const withUserRules = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape).superRefine((value, ctx) => {
+    checkAddress(value, ctx);
+    checkPasswordConfirmation(value, ctx);
+    checkRoleFields(value, ctx);
+  }, ALWAYS);
+
+export const UserStoreBody = withUserRules({
+  ...adminUserFields,
   password: example(password(), ['secret-pass-1']),
   password_confirmation: example(z.string({ error: 'required' }).min(1, 'required'), ['secret-pass-1']),
 });
 export type UserStoreBody = z.infer<typeof UserStoreBody>;
 
-export const UserUpdateBody = withInstituteRules({
-  ...adminInstituteFields,
+export const UserUpdateBody = withUserRules({
+  ...adminUserFields,
   password: z.preprocess((v) => (v === '' ? undefined : v), password().optional()),
   password_confirmation: z.string().optional(),
 });

@@ -152,17 +152,24 @@ export function InstituteFormSections({
         <UploadField name="file" label={label('file')} width={IMAGE_SIZE} height={IMAGE_SIZE} folder="logos" description={imageHint} />
       </FormSection>
 
-      {password !== 'none' && (
-        <FormSection legend={t('register.sections.password')}>
-          <PasswordField
-            name="password"
-            label={label('password')}
-            autoComplete="new-password"
-            description={passwordHint ?? t('register.hints.password', { min: formatNumber(LIMITS.password.min, lang) })}
-          />
-          <PasswordField name="password_confirmation" label={label('password_confirmation')} autoComplete="new-password" />
-        </FormSection>
-      )}
+      {password !== 'none' && <PasswordSection passwordHint={passwordHint} />}
     </>
+  );
+}
+
+/** The password and its repetition (an account's form when creating, or changing it). */
+export function PasswordSection({ passwordHint }: { passwordHint?: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <FormSection legend={t('register.sections.password')}>
+      <PasswordField
+        name="password"
+        label={t('register.fields.password')}
+        autoComplete="new-password"
+        description={passwordHint ?? t('register.hints.password', { min: formatNumber(LIMITS.password.min, lang) })}
+      />
+      <PasswordField name="password_confirmation" label={t('register.fields.password_confirmation')} autoComplete="new-password" />
+    </FormSection>
   );
 }

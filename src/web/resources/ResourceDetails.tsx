@@ -15,10 +15,12 @@ function Details<R extends Row>({ resource, row }: { resource: Resource<R>; row:
   const lang = useLanguage();
   const { View, Extra } = resource.details;
   const changeable = can(row, 'update');
-  const entries = resource.details.rows.map((detail) => ({
-    label: typeof detail.label === 'function' ? detail.label(t) : t(`fields.${detail.label}`),
-    value: detail.value(row, { t, lang }),
-  }));
+  const entries = resource.details.rows
+    .filter((detail) => detail.when?.(row) ?? true)
+    .map((detail) => ({
+      label: typeof detail.label === 'function' ? detail.label(t) : t(`fields.${detail.label}`),
+      value: detail.value(row, { t, lang }),
+    }));
 
   return (
     <Stack gap="md">

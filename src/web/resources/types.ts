@@ -40,6 +40,8 @@ export type DetailRow<R> = {
   /** A key of `fields`, or the text itself for labels from elsewhere in the catalog. */
   label: FieldKey | ((t: TFunction) => string);
   value: (row: R, context: ShowContext) => ReactNode;
+  /** Shown only for such rows (an institute's rows on an institute's account, not on an examiner's). */
+  when?: (row: R) => boolean;
 };
 
 /** One input of a declarative form, labelled `fields.{label}`. */

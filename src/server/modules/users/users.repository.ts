@@ -173,7 +173,7 @@ const CLEARABLE = Object.keys(instituteFields).filter((field) => !['name', 'phot
 export async function updateUser(
   db: Db,
   id: number,
-  input: { fields: InstituteColumns & { name?: string }; role?: Role; passwordHash?: string },
+  input: { fields: InstituteColumns & { name?: string }; role?: Role; institute?: boolean; passwordHash?: string },
 ): Promise<void> {
   const roleId = input.role ? (await db.selectFrom('user_roles').select('id').where('slug', '=', input.role).executeTakeFirstOrThrow()).id : undefined;
   await db
@@ -182,7 +182,8 @@ export async function updateUser(
       ...Object.fromEntries(CLEARABLE.map((field) => [field, null])),
       ...definedOnly(input.fields),
       ...addressNames(input.fields),
-      ...(input.fields.name === undefined ? {} : { institute_name: input.fields.name }),
+      // An institute's Bengali name is its account's name; a person (an examiner, an admin) has no institute.
+      ...(input.institute === false ? { institute_name: null } : input.fields.name === undefined ? {} : { institute_name: input.fields.name }),
       ...(roleId === undefined ? {} : { role_id: roleId }),
       ...(input.passwordHash === undefined ? {} : { password_hash: input.passwordHash, must_change_password: 0 }),
       // A confirmation is of one number: another number (or none) is unconfirmed until its own code comes back.

@@ -1,5 +1,8 @@
-/** Institute accounts for admins (spec §2 Users): the institute form, passwords hashed, contacts unique. */
-import { UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute.js';
+/**
+ * Accounts for admins (spec §2 Users): an institute's by the institute form, an examiner's or an admin's by a
+ * person's (name, email, mobile); passwords hashed, contacts unique.
+ */
+import { isPersonRole, PERSON_FIELDS, UserStoreBody, UserUpdateBody } from '../../../common/schemas/institute.js';
 import { withRow } from '../../../common/resources.js';
 import { UserResourceRow } from '../../../common/schemas/user.js';
 import type { UsersTable } from '../../db/types.js';
@@ -12,6 +15,11 @@ import { now } from '../../lib/time.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
 import { refuseForeignUploads } from '../media/upload-ownership.js';
 import { refuseRemovingLastAdmin, refuseTakenContacts } from './users.service.js';
+
+/** A person's account keeps none of an institute's fields, whatever else was sent. */
+function fieldsOfRole<F extends Record<string, unknown>>(role: unknown, fields: F): Partial<F> {
+  return isPersonRole(role) ? (Object.fromEntries(PERSON_FIELDS.map((field) => [field, fields[field]])) as Partial<F>) : fields;
+}
 
 export const userResource = defineResource({
   ...withRow('users', UserResourceRow),
@@ -49,7 +57,8 @@ export const userResource = defineResource({
     'created_at',
   ],
   async create(ctx, body) {
-    const { password, password_confirmation: _confirmation, role, ...fields } = body;
+    const { password, password_confirmation: _confirmation, role, ...sent } = body;
+    const fields = { ...fieldsOfRole(role, sent), name: sent.name };
     refuseWeakPassword(password, [fields.email, fields.phone_number]);
     await refuseTakenContacts(ctx.db, fields);
     await refuseForeignUploads(ctx.db, { photo: fields.photo, file: fields.file }, { accounts: [ctx.user.id] });
@@ -73,7 +82,8 @@ export const userResource = defineResource({
     });
   },
   async update(ctx, id, body) {
-    const { password, password_confirmation: _confirmation, role, ...fields } = body;
+    const { password, password_confirmation: _confirmation, role, ...sent } = body;
+    const fields = fieldsOfRole(role, sent);
     await refuseTakenContacts(ctx.trx, fields, id);
     const before = await ctx.trx
       .selectFrom('users')
@@ -85,7 +95,12 @@ export const userResource = defineResource({
     await refuseForeignUploads(ctx.trx, { photo: fields.photo, file: fields.file }, { accounts: [ctx.user.id, id] }, before);
     if (password) refuseWeakPassword(password, [fields.email, fields.phone_number, before.uid, before.email, before.phone_number]);
     if (role && role !== 'admin' && before.role === 'admin') await refuseRemovingLastAdmin(ctx.trx, id);
-    await updateUser(ctx.trx, id, { fields, role, passwordHash: password ? await hashPassword(password) : undefined });
+    await updateUser(ctx.trx, id, {
+      fields,
+      role,
+      institute: !isPersonRole(role ?? before.role),
+      passwordHash: password ? await hashPassword(password) : undefined,
+    });
     const entry = { actor: ctx.user, client: ctx.client, entity: 'users', entityId: id };
     if (role && role !== before.role) await recordAudit(ctx.trx, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
     if (password) {

@@ -52,6 +52,44 @@ describe('users, for admins', () => {
     expect(updated.body).toMatchObject({ message: 'Data updated successfully.', data: { name: 'নতুন নাম', institute_name: 'নতুন নাম' } });
   });
 
+  it('makes an examiner or an admin from a name, an email and a mobile: no institute fields, the personal name stored', async () => {
+    const person = (n: number, role: string, overrides: Record<string, unknown> = {}) => ({
+      role,
+      name: 'মোঃ করিম হোসেন',
+      email: `person${n}@example.test`,
+      phone_number: `0181${String(n).padStart(7, '0')}`,
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+      ...overrides,
+    });
+    const res = await admin.post('/api/v1/users/store', person(120, 'examiner'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      role: 'examiner',
+      name: 'মোঃ করিম হোসেন',
+      institute_name: null,
+      institute_name_english: null,
+      institute_type: null,
+      contact_person: null,
+    });
+    const examiner = res.body.data as { id: number; uid: string };
+    expect(await loginToken(t, 'person120@example.test', 'secret-pass-1')).toBeTruthy();
+
+    // What a person's form asks is required; nothing of an institute is.
+    const missing = await admin.post('/api/v1/users/store', person(121, 'admin', { name: '', email: '', phone_number: '' }));
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.data as object).sort()).toEqual(['email', 'name', 'phone_number']);
+
+    // Institute fields sent along are not stored on a person's account.
+    const stray = await admin.post('/api/v1/users/store', person(122, 'admin', { institute_name_english: 'Stray School', institute_type: 'school' }));
+    expect(stray.body.data).toMatchObject({ role: 'admin', institute_name_english: null, institute_type: null });
+
+    const { password: _p, password_confirmation: _c, ...withoutPassword } = person(120, 'examiner', { name: 'মোঃ করিম উদ্দিন' });
+    const updated = await admin.post('/api/v1/users/update', { id: examiner.id, ...withoutPassword });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.data).toMatchObject({ name: 'মোঃ করিম উদ্দিন', institute_name: null });
+  });
+
   it('refuses an email or mobile of another account on update, writing nothing', async () => {
     const a = (await admin.post('/api/v1/users/store', validRegistration(103))).body.data as { id: number };
     await admin.post('/api/v1/users/store', validRegistration(104));

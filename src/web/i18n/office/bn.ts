@@ -176,6 +176,8 @@ export const bnOffice = {
     updated_at: 'সর্বশেষ হালনাগাদ',
     uid: 'প্রতিষ্ঠান আইডি',
     role: 'ভূমিকা',
+    account_name: 'নাম',
+    account_uid: 'আইডি',
     institute: 'প্রতিষ্ঠান',
     mobile: 'মোবাইল',
     email: 'ইমেইল',
@@ -332,8 +334,16 @@ export const bnOffice = {
   users: {
     sections: {
       account: 'অ্যাকাউন্ট',
+      person: 'ব্যক্তির তথ্য',
     },
     passwordKeep: 'পাসওয়ার্ড বদলাতে না চাইলে ঘর দুটি খালি রাখুন।',
+    person: {
+      name: 'নাম',
+      phone_number: 'মোবাইল নম্বর',
+      email: 'ইমেইল',
+      photo: 'ছবি',
+      emailHint: 'লগইন ও পাসওয়ার্ড ভুলে গেলে এই ঠিকানা কাজে লাগবে।',
+    },
   },
   profile: {
     menu: {

@@ -172,6 +172,8 @@ export const enOffice = {
     updated_at: 'Last updated',
     uid: 'Institute id',
     role: 'Role',
+    account_name: 'Name',
+    account_uid: 'Id',
     institute: 'Institute',
     mobile: 'Mobile',
     email: 'Email',
@@ -328,8 +330,16 @@ export const enOffice = {
   users: {
     sections: {
       account: 'Account',
+      person: 'Person',
     },
     passwordKeep: 'Leave both boxes empty to keep the current password.',
+    person: {
+      name: 'Name',
+      phone_number: 'Mobile number',
+      email: 'Email',
+      photo: 'Photo',
+      emailHint: 'Used to log in and to reset a forgotten password.',
+    },
   },
   profile: {
     menu: {
