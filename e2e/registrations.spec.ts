@@ -219,7 +219,7 @@ test('an institute registers three students and pays part of the fee; the admin 
     await enterAs(page, instituteToken);
     await expectStats(page, { total_paid: '৳৪০০', total_due: '৳২০০', total_registration: '৩' });
     await mainNavigation(page).getByRole('link', { name: bn.nav.registrations }).click();
-    await expect(moduleMenu(page).getByTestId('paid-badge').locator('[aria-hidden]')).toHaveText('২');
+    await expect(moduleMenu(page).getByTestId('paid-badge').locator('[aria-hidden]')).toHaveText(bn.registrations.menu.paidBadge.replace('{{number}}', '২'));
     await mainNavigation(page).getByRole('link', { name: bn.nav.payments }).click();
     const payment = rows(page).filter({ hasText: transaction });
     await expect(payment.getByTestId('approval')).toHaveText(bn.payments.approved);

@@ -4,7 +4,7 @@
  * what their numbers are, the exam form's toasts and phone numbers a phone can dial.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, bn, choose, enterWithToken, field, uniqueSuffix } from './helpers.js';
+import { adminToken, apiToken, bn, choose, enterWithToken, field, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
 
 const SHOTS = 'test-results/screenshots';
 const PHONE = { width: 360, height: 640 };
@@ -54,4 +54,81 @@ test('an admin makes an examiner from a name, an email and a mobile, listed and 
   await expect(details).toContainText(name);
   await expect(details).not.toContainText(bn.register.fields.institute_type);
   await shots(page, 'examiner-details');
+});
+
+const toast = (page: Page, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: message });
+const rows = (page: Page) => page.getByTestId('list-row');
+
+const student = (n: number, name: string) => ({
+  class: '04',
+  class_roll: String(n),
+  gender: n % 2 ? 'm' : 'f',
+  name_english: name,
+  father_name_english: 'ABDUL KARIM',
+  mother_name_english: 'RAHIMA BEGUM',
+  contact_number: '01712345678',
+  post_office: 'Savar',
+  division_id: 6,
+  zilla_id: 47,
+  upozilla_id: 365,
+});
+
+/** Another account on the same page: the stored session is dropped first. */
+async function enterAs(page: Page, token: string): Promise<void> {
+  await page.evaluate(() => localStorage.clear());
+  await enterWithToken(page, token);
+}
+
+test('payments on a phone: filed waits for approval, two payments told apart, a refusal shown with the students by name', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const token = await apiToken(request, institute.email, institute.password);
+  const suffix = uniqueSuffix().toUpperCase();
+  const names = [`PAY ONE ${suffix}`, `PAY TWO ${suffix}`];
+  for (const [i, name] of names.entries()) await storeByApi(request, token, 'scholarship-registrations', student(i + 1, name));
+  const first = `PA${suffix}`;
+  const second = `PB${suffix}`;
+  await storeByApi(request, token, 'scholarship-payments', { payment_method: 'bkash', amount: '200', transaction_id: second, date: '2026-11-18' });
+
+  await enterWithToken(page, token);
+  await page.goto('/scholarship-payments/create');
+  const picker = page.getByTestId('payment-students');
+  for (const name of names) await picker.getByRole('checkbox', { name }).check();
+  await page.getByRole('textbox', { name: bn.payments.transactionLabel.bkash }).fill(first);
+  await page.getByRole('button', { name: bn.actions.save }).click();
+  await expect(toast(page, bn.payments.filed).first()).toBeVisible();
+
+  // Each row says which payment it is: transaction id, method and date, under the amount.
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: first })).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: second })).toContainText(bn.reference.paymentMethod.bkash);
+  await expect(rows(page).filter({ hasText: second }).getByTestId('tucked-date')).toBeVisible();
+  await shots(page, 'payments-list');
+
+  await enterAs(page, await adminToken(request));
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/scholarship-payments');
+  await page.getByTestId('state-filter').click();
+  await page.getByRole('option', { name: bn.payments.pending, exact: true }).click();
+  await expect(page).toHaveURL(/state=pending/);
+  await page.getByRole('searchbox', { name: bn.list.searchLabel }).fill(first);
+  await expect(rows(page)).toHaveCount(1);
+  // The institute's mobile is a number a phone dials.
+  await expect(rows(page).first().getByTestId('phone-link')).toHaveAttribute('href', `tel:${institute.phone}`);
+  await shots(page, 'payments-admin-list');
+  await rows(page).first().locator('td').nth(1).dblclick();
+  const details = page.getByTestId('details-table');
+  for (const name of names) await expect(page.getByTestId('covered-students')).toContainText(name);
+  await page.setViewportSize(PHONE);
+  await page.getByTestId('refuse-payment').click();
+  await page.getByTestId('payment-decision').getByText(bn.payments.decision.reasons.wrong_id).click();
+  await page.getByTestId('confirm-refuse').click();
+  await expect(details.getByTestId('approval')).toHaveText(bn.payments.refused);
+  // The approval card says what happened; no "active" beside "refused".
+  await expect(page.getByTestId('refusal')).toContainText(bn.payments.decision.reasons.wrong_id);
+  await expect(details).not.toContainText(bn.list.active);
+  await expect(details).toContainText(bn.payments.covered.freed.replace('{{number}}', '২'));
+  await shots(page, 'payment-refused');
 });

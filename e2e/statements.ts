@@ -54,6 +54,9 @@ export async function uploadStatement(page: Page, entries: readonly StatementEnt
 export async function approveMatched(page: Page, expected: number): Promise<void> {
   await expect(page.getByTestId('statement-count-matched')).toContainText(bengaliDigits(expected));
   await page.getByTestId('statement-approve').click();
+  // Approving dozens of payments at once asks first.
+  await expect(page.getByRole('dialog', { name: bn.reconcile.approve.confirmTitle })).toBeVisible();
+  await page.getByTestId('confirm-statement-approve').click();
   await expect(page.getByTestId('statement-approval-done')).toContainText(bn.reconcile.approve.done.replace('{{approved}}', bengaliDigits(expected)));
   await expect(page.getByTestId('statement-count-matched')).toContainText(bengaliDigits(0));
 }

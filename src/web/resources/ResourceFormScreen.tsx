@@ -42,12 +42,12 @@ function ResourceForm<R extends Row>({ resource, row }: { resource: Resource<R>;
         const { message, data } = await resource.endpoints.update({ ...body, id: row.id });
         queryClient.setQueryData(resource.queries.detail(row.id).queryKey, data);
         await staleAfterChange();
-        notifySuccess(message);
+        notifySuccess(form.savedText?.(t, mode, user) ?? message);
         await navigate(resource.href.details(row.id));
       } else {
         const { message } = await resource.endpoints.store(body);
         await staleAfterChange();
-        notifySuccess(message);
+        notifySuccess(form.savedText?.(t, mode, user) ?? message);
         await navigate(resource.href.list);
       }
     },

@@ -22,9 +22,9 @@ import { localizeDigits } from '../i18n/format';
 import { can, type Row } from './api';
 import type { Resource } from './defineResource';
 import { useListState } from './listState';
-import type { ShowContext } from './types';
+import type { Column, ShowContext } from './types';
 import './list.css';
-import { useFittedColumns } from './useFittedColumns';
+import { DEFAULT_PRIORITY, useFittedColumns } from './useFittedColumns';
 import { useRowChanges } from './useRowChanges';
 
 /** A cell's text when the column has no renderer of its own. */
@@ -104,6 +104,11 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
   const rows = query.data?.data ?? [];
   const { area, table, columns } = useFittedColumns(roleColumns, query.data);
   const firstPosition = query.data?.from ?? 1;
+  // What gave way to the width but must stay in reach, under the row's name (Column.tuck).
+  const tucked = roleColumns.filter((column) => column.tuck && !columns.includes(column));
+  const holder = columns.find((column) => (column.priority ?? DEFAULT_PRIORITY) === 1);
+  const cell = (column: Column<R>, row: R, position: number) =>
+    column.render ? column.render(row, context, position) : plain((row as Record<string, unknown>)[column.key], context);
 
   const actionsOf = (row: R): RowAction[] => {
     const details: RowAction = { label: t('list.details'), icon: IconEye, to: resource.href.details(row.id) };
@@ -207,8 +212,22 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
                     data-testid="list-row"
                   >
                     {columns.map((column) => (
-                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}>
-                        {column.render ? column.render(row, context, firstPosition + index) : plain((row as Record<string, unknown>)[column.key], context)}
+                      <Table.Td
+                        key={column.key}
+                        style={{ ...(column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }), minWidth: column.minWidth }}
+                      >
+                        {cell(column, row, firstPosition + index)}
+                        {column === holder &&
+                          tucked.map((other) => (
+                            <Group key={other.key} gap={4} mt={4} wrap="wrap" data-testid={`tucked-${other.key}`}>
+                              <Text size="xs" c="dimmed">
+                                {t(`fields.${other.label}`)}:
+                              </Text>
+                              <Text size="xs" component="div">
+                                {cell(other, row, firstPosition + index)}
+                              </Text>
+                            </Group>
+                          ))}
                       </Table.Td>
                     ))}
                     <Table.Td className="list-actions" style={{ textAlign: 'end' }}>

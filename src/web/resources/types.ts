@@ -30,6 +30,13 @@ export type Column<R> = {
    * higher numbers go first (useFittedColumns; 2 when not said). The row's details show every field.
    */
   priority?: number;
+  /**
+   * When the column gives way to the width, its value is shown labelled under the row's first column that
+   * always stays (a phone still tells two payments apart by their transaction and date).
+   */
+  tuck?: boolean;
+  /** The least width of its cells (institute names that would otherwise wrap to three lines). */
+  minWidth?: number;
   /** The list's relation this column reads (asked for only when the column is shown to the user's role). */
   relation?: string;
   /** Shown only to these roles (an institute needs no column naming itself). */
@@ -76,6 +83,8 @@ export type ResourceForm<R> = {
   Body?: ComponentType<{ mode: FormMode; row?: R }>;
   /** Checked when saved rather than as fields are left: a form with rows added in place (useApiForm). */
   checkOnSave?: boolean;
+  /** What the saved toast says instead of the server's generic message (a payment filed waits for approval). */
+  savedText?: (t: TFunction, mode: FormMode, user: PublicUser) => string | undefined;
   /** Submitted values the API wants changed (none for most). */
   toBody?: (values: Record<string, unknown>, mode: FormMode, user: PublicUser) => Record<string, unknown>;
 };

@@ -52,6 +52,25 @@ describe('reading a statement line', () => {
   });
 });
 
+describe('reading lines', () => {
+  it('passes over a totals row whatever its amount: a label with no digit is no transaction id', async () => {
+    const sheet = {
+      headers: ['TrxID', 'Amount'],
+      rows: [
+        { row: 2, cells: ['9FQ7K2LM1A', 4100] },
+        { row: 3, cells: ['Total', 12300] },
+        { row: 4, cells: ['Grand Total', 12300] },
+        { row: 5, cells: ['মোট', 12300] },
+        { row: 6, cells: ['', 'Total', 12300] },
+        { row: 7, cells: ['৯৮৭৬৫৪', 200] },
+      ],
+    };
+    const { lines, skipped } = await readLines(sheet, { transaction: 0, amount: 1, date: null });
+    expect(lines.map((line) => line.row)).toEqual([2, 7]);
+    expect(skipped).toBe(4);
+  });
+});
+
 describe('matching lines', () => {
   it('sorts lines into matched, amount differs, not filed and approved, and finds the pending payments no line names', async () => {
     const sheet = {

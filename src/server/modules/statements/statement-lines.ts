@@ -73,6 +73,9 @@ export function dateOf(cell: Cell | undefined): string | null {
   return value.slice(0, 40);
 }
 
+/** Every bKash transaction id and bank receipt number has a digit; "Total", "Grand Total" or "মোট" has none. */
+const hasDigit = (key: string) => /[0-9০-৯]/u.test(key);
+
 /**
  * The lines with a transaction id and an amount above zero, yielding every few thousand rows; other
  * rows (a totals row, a debit, a note) are counted as skipped. A repeated id keeps its first line.
@@ -86,7 +89,7 @@ export async function readLines(sheet: Sheet, columns: { transaction: number; am
     const transactionId = text(cells[columns.transaction]).slice(0, 60);
     const key = transactionKey(transactionId);
     const amount = amountOf(cells[columns.amount]);
-    if (key === '' || amount === null || amount <= 0 || seen.has(key)) {
+    if (!hasDigit(key) || amount === null || amount <= 0 || seen.has(key)) {
       skipped++;
       continue;
     }

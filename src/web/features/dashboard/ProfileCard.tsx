@@ -1,9 +1,11 @@
 /** The dashboard's profile card: who is logged in and how to reach them. */
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '../../../common/schemas/user';
 import { useLanguage } from '../../i18n';
 import { formatDate, localizeDigits } from '../../i18n/format';
+import { PhoneLink } from '../../components/PhoneLink';
 import { UserIdentity } from '../../components/UserIdentity';
 import { usePlaceNames } from '../../institute/instituteNames';
 
@@ -14,9 +16,9 @@ export function ProfileCard({ user }: { user: PublicUser }) {
   const postOffice = user.post_office && t('profileCard.postOffice', { name: user.post_office });
   const address = [user.holding_no, user.union, postOffice, ...places].filter(Boolean).join(', ');
 
-  const facts: [label: string, value: string | null][] = [
+  const facts: [label: string, value: ReactNode][] = [
     [t(user.role === 'admin' ? 'profileCard.userId' : 'profileCard.uid'), localizeDigits(user.uid, lang)],
-    [t('profileCard.mobile'), user.phone_number && localizeDigits(user.phone_number, lang)],
+    [t('profileCard.mobile'), user.phone_number && <PhoneLink number={user.phone_number} size="sm" />],
     [t('profileCard.email'), user.email],
     [t('profileCard.since'), formatDate(user.created_at, lang)],
     [t('profileCard.address'), address || null],
@@ -36,7 +38,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
                 {label}
               </Text>
               <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-                {value ?? t('profileCard.missing')}
+                {value || t('profileCard.missing')}
               </Text>
             </div>
           ))}

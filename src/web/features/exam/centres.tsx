@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { CentreBody } from '../../../common/schemas/exam';
 import type { ListRowOf } from '../../../common/resources';
 import { EXAM_KEY } from '../../api/exam';
+import { PhoneLink } from '../../components/PhoneLink';
 import { currentLanguage } from '../../i18n';
 import { formatNumber, localizeDigits } from '../../i18n/format';
 import { serialColumn, stampDetails, statusColumn } from '../../resources/columns';
@@ -30,12 +31,10 @@ const names = (row: CentreRow): ReactNode => (
   </>
 );
 
-const contact = (row: CentreRow, { lang }: ShowContext): ReactNode => (
+const contact = (row: CentreRow): ReactNode => (
   <>
     <Text size="sm">{row.contact_name}</Text>
-    <Text size="xs" c="dimmed">
-      {localizeDigits(row.contact_mobile, lang)}
-    </Text>
+    <PhoneLink number={row.contact_mobile} size="xs" />
   </>
 );
 

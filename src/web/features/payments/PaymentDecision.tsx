@@ -15,7 +15,7 @@ import { ApiError, apiRequest } from '../../api/client';
 import { useCurrentUser } from '../../auth/session';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useLanguage } from '../../i18n';
-import { formatNumber } from '../../i18n/format';
+import { formatDateTime, formatNumber } from '../../i18n/format';
 import type { PaymentRow } from './definition';
 
 const api = `/v1/${RESOURCES.payments.name}`;
@@ -54,6 +54,16 @@ export function PaymentDecision({ row }: { row: PaymentRow }) {
         <Title order={3} size="h5">
           {t('payments.decision.title')}
         </Title>
+        {row.state === 'refused' && (
+          <Alert variant="light" color="red" icon={<IconX aria-hidden />} data-testid="refusal">
+            <Stack gap={4}>
+              <span>
+                {t('payments.decision.refusedCard', { at: row.refused_at ? formatDateTime(row.refused_at, lang) : '', reason: row.refusal_reason ?? '—' })}
+              </span>
+              <span>{t('payments.decision.refusedWait')}</span>
+            </Stack>
+          </Alert>
+        )}
         {row.state === 'approved' && (
           <Alert variant="light" color="teal" icon={<IconInfoCircle aria-hidden />}>
             {t('payments.decision.approvedNote', { number: formatNumber(row.students, lang) })}

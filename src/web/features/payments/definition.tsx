@@ -11,10 +11,13 @@ import type { PaymentState } from '../../../common/constants';
 import { PaymentFields, withPaymentRules } from '../../../common/schemas/payments';
 import { requiredId } from '../../../common/validation';
 import { formatDateTime, formatDay, formatMoney, formatNumber, localizeDigits, todayIso } from '../../i18n/format';
+import { PhoneLink } from '../../components/PhoneLink';
 import { PaymentDecision } from './PaymentDecision';
 import { PaymentFormBody } from './PaymentFormBody';
 import { methodLabel } from '../../i18n/reference';
-import { serialColumn, stampDetails } from '../../resources/columns';
+import { serialColumn, stampDetails, statusDetail } from '../../resources/columns';
+import { CoveredStudents } from './CoveredStudents';
+import { StateFilter } from './StateFilter';
 import { ANALYTICS_KEY } from '../../api/analytics';
 import { defineResource } from '../../resources/defineResource';
 import type { ListRowOf } from '../../../common/resources';
@@ -32,18 +35,14 @@ export function StateBadge({ state, context }: { state: PaymentState; context: S
   );
 }
 
-const phone = (row: PaymentRow, { lang }: ShowContext) => (row.institute?.phone_number ? localizeDigits(row.institute.phone_number, lang) : null);
+const phone = (row: PaymentRow, size: 'xs' | 'sm' = 'sm') =>
+  row.institute?.phone_number ? <PhoneLink number={row.institute.phone_number} size={size} /> : null;
 
 function institute(row: PaymentRow, context: ShowContext): ReactNode {
-  const number = phone(row, context);
   return (
     <>
       <Text size="sm">{row.institute?.name ?? `#${localizeDigits(String(row.institute_id), context.lang)}`}</Text>
-      {number && (
-        <Text size="xs" c="dimmed">
-          {number}
-        </Text>
-      )}
+      {phone(row, 'xs')}
     </>
   );
 }
@@ -70,23 +69,25 @@ const columns: readonly Column<PaymentRow>[] = [
   { key: 'amount', label: 'amount', render: (row, { lang }) => formatMoney(row.amount, lang), nowrap: true, priority: 1 },
   { key: 'state', label: 'approval', render: (row, context) => <StateBadge state={row.state} context={context} />, nowrap: true },
   { key: 'students', label: 'students', render: (row, { lang }) => (row.students ? formatNumber(row.students, lang) : '—'), nowrap: true, priority: 3 },
-  { key: 'transaction_id', label: 'transaction_id', render: transaction, nowrap: true },
-  { key: 'date', label: 'date', render: (row, { lang }) => formatDay(row.date, lang, 'medium'), nowrap: true, priority: 3 },
+  // Two payments of one amount differ by these: under the amount when a phone has no room for them.
+  { key: 'transaction_id', label: 'transaction_id', render: transaction, nowrap: true, tuck: true },
+  { key: 'date', label: 'date', render: (row, { lang }) => formatDay(row.date, lang, 'medium'), nowrap: true, priority: 3, tuck: true },
 ];
 
 const details: readonly DetailRow<PaymentRow>[] = [
   { label: 'institute_name', value: (row) => row.institute?.name },
-  { label: 'mobile', value: phone },
+  { label: 'mobile', value: (row) => phone(row) },
   { label: 'payment_method', value: (row, { t }) => methodLabel(t, row.payment_method) },
   { label: 'amount', value: (row, { lang }) => formatMoney(row.amount, lang) },
   { label: 'transaction_id', value: (row) => <span lang="en">{row.transaction_id}</span> },
   { label: 'date', value: (row, { lang }) => formatDay(row.date, lang) },
   { label: 'approval', value: (row, context) => <StateBadge state={row.state} context={context} /> },
-  { label: 'students', value: (row, { t, lang }) => (row.students ? t('payments.studentCount', { number: formatNumber(row.students, lang) }) : null) },
-  { label: 'approved_at', value: (row, { lang }) => (row.approved_at ? formatDateTime(row.approved_at, lang) : null) },
-  { label: 'refusal_reason', value: (row) => row.refusal_reason },
-  { label: 'refused_at', value: (row, { lang }) => (row.refused_at ? formatDateTime(row.refused_at, lang) : null) },
-  ...stampDetails,
+  { label: 'students', value: (row) => <CoveredStudents row={row} /> },
+  { label: 'approved_at', value: (row, { lang }) => (row.approved_at ? formatDateTime(row.approved_at, lang) : null), when: (row) => row.state === 'approved' },
+  { label: 'refusal_reason', value: (row) => row.refusal_reason, when: (row) => row.state === 'refused' },
+  { label: 'refused_at', value: (row, { lang }) => (row.refused_at ? formatDateTime(row.refused_at, lang) : null), when: (row) => row.state === 'refused' },
+  // Active or deactivated is not the approval: said only of a deactivated payment, never "active" beside "refused".
+  ...stampDetails.map((detail) => (detail === statusDetail ? { ...detail, when: (row: PaymentRow) => row.status !== 1 } : detail)),
 ];
 
 /** The chosen students travel in the form as ids joined by commas; the API takes a list. */
@@ -113,6 +114,8 @@ export const payments = defineResource<PaymentRow>({
     exportTitle: 'payment-list',
     // Many pending payments checked against a bKash or bank statement at once (README: Statement reconciliation).
     headerLinks: [{ label: (t) => t('reconcile.button'), subPath: 'reconcile', icon: IconListCheck, testId: 'reconcile-button', roles: ['admin'] }],
+    // The payments still to decide on, among a season's hundreds.
+    filters: [{ param: 'state', roles: ['admin'], Input: StateFilter }],
   },
   form: {
     schema: instituteForm,
@@ -126,6 +129,8 @@ export const payments = defineResource<PaymentRow>({
       registration_ids: '',
     }),
     Body: PaymentFormBody,
+    // An institute's payment waits for the admin: the toast says so, not only that something was saved.
+    savedText: (t, _mode, user) => (user.role === 'admin' ? undefined : t('payments.filed')),
     // Approval and the institute are the admin's; an institute's payment is its own and pending.
     toBody: (values, _mode, user) => {
       if (user.role === 'admin') return withStudents(values);

@@ -13,6 +13,7 @@ import { DetailsTable, type DetailsEntry } from '../../components/details/Detail
 import { useLanguage } from '../../i18n';
 import { formatDate, localizeDigits } from '../../i18n/format';
 import { StatusBadge } from '../../resources/ResourceList';
+import { FeeBadge } from './FeeBadge';
 import type { ListRowOf } from '../../../common/resources';
 import { classLabel, departmentLabel, genderLabel } from '../../i18n/reference';
 import type { RegistrationFieldKey } from './RegistrationFormBody';
@@ -113,6 +114,7 @@ export function RegistrationSheet({ row }: { row: RegistrationRow }) {
     entry('address', address || null),
     entry('contact_number', digits(row.contact_number)),
     entry('email', row.email ? <span lang="en">{row.email}</span> : null),
+    { label: t('fields.fee_status'), value: <FeeBadge status={row.fee_status} context={{ t, lang }} /> },
     { label: t('fields.status'), value: <StatusBadge status={row.status} /> },
     { label: t('fields.created_at'), value: formatDate(row.created_at, lang) },
   ];

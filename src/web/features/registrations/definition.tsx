@@ -3,15 +3,16 @@
  * Mobile, Father, Mother; for admins the institute too), 100 a page; the registration form with its role rules; the printable
  * details. An institute sees and changes only its own students (the server's owner rule).
  */
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { z } from 'zod';
-import { type FeeStatus, REGISTRATION_PAGE_SIZE } from '../../../common/constants';
+import { REGISTRATION_PAGE_SIZE } from '../../../common/constants';
 import { RegistrationBody } from '../../../common/schemas/registrations';
 import { requiredId } from '../../../common/validation';
 import { localizeDigits } from '../../i18n/format';
 import { classLabel, genderLabel } from '../../i18n/reference';
 import { RegistrationFormBody } from './RegistrationFormBody';
+import { FeeBadge } from './FeeBadge';
 import { RegistrationSheet } from './RegistrationSheet';
 import { InstituteFilter } from '../../institute/InstituteFilter';
 import { serialColumn } from '../../resources/columns';
@@ -19,20 +20,9 @@ import { ANALYTICS_KEY } from '../../api/analytics';
 import { StudentAdmitCard } from '../../documents/AdmitCards';
 import { defineResource } from '../../resources/defineResource';
 import type { ListRowOf } from '../../../common/resources';
-import type { Column, FormValues, ShowContext } from '../../resources/types';
+import type { Column, FormValues } from '../../resources/types';
 
 export type RegistrationRow = ListRowOf<'registrations'>;
-
-const FEE_COLORS: Record<FeeStatus, string> = { unpaid: 'gray', pending: 'yellow', paid: 'teal' };
-
-/** Unpaid, pending (in a payment awaiting approval) or paid: the same fact the dashboards count. */
-export function FeeBadge({ status, context }: { status: FeeStatus; context: ShowContext }) {
-  return (
-    <Badge color={FEE_COLORS[status]} variant="light" miw="max-content" data-testid="fee-status">
-      {context.t(`payments.feeStatus.${status}`)}
-    </Badge>
-  );
-}
 
 const digits = (value: string | null | undefined, lang: Parameters<typeof localizeDigits>[1]) => (value ? localizeDigits(value, lang) : '—');
 
@@ -56,7 +46,7 @@ const columns: readonly Column<RegistrationRow>[] = [
       </>
     ),
   },
-  // An admin's list holds every institute's students: whose is each row.
+  // An admin's list holds every institute's students: whose is each row (two lines at most beside the menus).
   {
     key: 'institute',
     label: 'institute_name',
@@ -64,13 +54,34 @@ const columns: readonly Column<RegistrationRow>[] = [
     relation: 'institute',
     roles: ['admin'],
     priority: 2,
+    minWidth: 200,
   },
-  { key: 'class', label: 'class', render: (row, { t }) => classLabel(t, row.class), nowrap: true },
-  { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true, priority: 3 },
-  { key: 'fee_status', label: 'fee_status', render: (row, context) => <FeeBadge status={row.fee_status} context={context} />, nowrap: true, priority: 2 },
-  { key: 'contact_number', label: 'contact_number', render: (row, { lang }) => digits(row.contact_number, lang), nowrap: true, priority: 3 },
-  { key: 'father_name_english', label: 'father', render: (row) => <span lang="en">{row.father_name_english}</span>, priority: 4 },
-  { key: 'mother_name_english', label: 'mother', render: (row) => <span lang="en">{row.mother_name_english}</span>, priority: 4 },
+  // Class and fee status are what a head teacher checks on a phone: under the name when the width has no room.
+  { key: 'class', label: 'class', render: (row, { t }) => classLabel(t, row.class), nowrap: true, tuck: true },
+  {
+    key: 'fee_status',
+    label: 'fee_status',
+    render: (row, context) => <FeeBadge status={row.fee_status} context={context} />,
+    nowrap: true,
+    priority: 2,
+    tuck: true,
+  },
+  { key: 'roll_no', label: 'roll_no', render: (row, { lang }) => digits(row.roll_no, lang), nowrap: true, priority: 3, tuck: true },
+  { key: 'contact_number', label: 'contact_number', render: (row, { lang }) => digits(row.contact_number, lang), nowrap: true, priority: 3, tuck: true },
+  { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true, priority: 4 },
+  {
+    key: 'parents',
+    label: 'parents',
+    render: (row) => (
+      <Text size="sm" lang="en">
+        {row.father_name_english}
+        <br />
+        {row.mother_name_english}
+      </Text>
+    ),
+    priority: 4,
+    tuck: true,
+  },
 ];
 
 /** Ticked ('1') or the field counts as not given; RegistrationFormBody shows what that means. */

@@ -42,8 +42,9 @@ function PaidBadge() {
   const number = formatNumber(analytics.data.paid_registrations, lang);
   const meaning = t('registrations.menu.paid', { number });
   return (
-    <Badge size="sm" variant="filled" color="teal" miw={24} title={meaning} data-testid="paid-badge">
-      <span aria-hidden>{number}</span>
+    <Badge size="sm" variant="light" color="teal" miw="max-content" title={meaning} data-testid="paid-badge">
+      {/* Labelled: a bare number beside "সব নিবন্ধন" reads as the list's total. */}
+      <span aria-hidden>{t('registrations.menu.paidBadge', { number })}</span>
       <VisuallyHidden>{meaning}</VisuallyHidden>
     </Badge>
   );

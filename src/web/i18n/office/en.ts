@@ -187,6 +187,7 @@ export const enOffice = {
     contact_number: 'Mobile',
     father: 'Father',
     mother: 'Mother',
+    parents: 'Father / Mother',
     institute_name: 'Institute',
     payment_method: 'Method',
     amount: 'Amount',
@@ -466,6 +467,7 @@ export const enOffice = {
     menu: {
       filters: 'Filtered lists',
       paid: 'Fee paid for {{number}}',
+      paidBadge: '{{number}} paid',
     },
     filters: {
       'class-04': 'Class Four',
@@ -578,7 +580,18 @@ export const enOffice = {
       confirmRefuse: 'Refuse the payment',
       refusedNote: 'This payment was refused. Reason: {{reason}}. Edit it to send it again corrected, or file a new payment.',
       approvedNote: 'This payment is approved; it covers the fee of {{number}} students.',
+      refusedCard: 'Refused {{at}}. Reason: {{reason}}',
+      refusedWait: 'Once the institute corrects and sends it again, it is pending again.',
     },
+    filed: 'The payment is filed. It stays pending until an admin approves it; you will get an SMS when it is approved or refused.',
+    covered: {
+      loading: 'Loading the students’ names…',
+      more: 'and {{number}} more',
+      freed: '{{number}} students; since the refusal their fees are unpaid again.',
+      oldest: 'No one chosen: the approval covers the oldest unpaid students.',
+    },
+    stateFilter: 'Approval',
+    allStates: 'Every state',
     locked: 'This payment has been approved; an approved payment can no longer be changed or deleted.',
     transactionLabel: {
       bkash: 'bKash transaction number',
@@ -676,7 +689,13 @@ export const enOffice = {
       skipped: '{{skipped}} passed over: the payment changed after the statement was read, or was approved or refused meanwhile.',
       failed: 'The approval stopped part way. Try again; nothing approved will be approved twice.',
       nothing: 'No matched pending payment is left to approve.',
+      confirmTitle: 'Approve the matched payments',
+      confirmBody:
+        'The {{number}} pending payments the statement matches are approved at once and each institute gets an SMS. An institute can no longer change an approved payment.',
+      confirm: 'Approve {{number}}',
+      cancel: 'Go back',
     },
+    openPayment: 'Open payment {{id}}',
     another: 'Give another statement',
     loadFailed: 'The statement could not be loaded.',
   },

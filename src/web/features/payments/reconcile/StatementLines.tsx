@@ -3,7 +3,7 @@
  * line on a phone. Each line: its transaction id as the statement printed it (a payment's for the
  * "not in the statement" list), the amounts, the date, and the payment's institute and state.
  */
-import { Badge, Box, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageButtons } from '../../../components/list/PageButtons';
@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import type { StatementLine, StatementList } from '../../../../common/schemas/statements';
 import { useLanguage } from '../../../i18n';
 import { formatDay, formatMoney, formatNumber, localizeDigits } from '../../../i18n/format';
+import { Link } from 'react-router';
+import { payments } from '../definition';
 import { linesQuery } from './statementsApi';
 
 const STATE_COLORS = { pending: 'yellow', approved: 'teal', refused: 'red' } as const;
@@ -48,6 +50,21 @@ export function StatementLines({ statementId, list, page, onPage }: Props) {
   const institute = (line: StatementLine): ReactNode =>
     line.payment ? (line.payment.institute_name ?? `#${localizeDigits(String(line.payment.institute_id), lang)}`) : '—';
   const shown = lines.data;
+  // A line's payment opens from its transaction id, to check or decide on it there.
+  const transaction = (line: StatementLine): ReactNode =>
+    line.payment ? (
+      <Anchor
+        component={Link}
+        to={payments.href.details(line.payment.id)}
+        aria-label={t('reconcile.openPayment', { id: line.transaction_id })}
+        data-testid="statement-line-payment"
+        inherit
+      >
+        {line.transaction_id}
+      </Anchor>
+    ) : (
+      line.transaction_id
+    );
 
   if (lines.isError)
     return (
@@ -81,7 +98,7 @@ export function StatementLines({ statementId, list, page, onPage }: Props) {
                     </Text>
                   )}
                   <Text fw={600} size="sm" lang="en" style={{ overflowWrap: 'anywhere' }}>
-                    {line.transaction_id}
+                    {transaction(line)}
                   </Text>
                   <Text size="sm">
                     {money(amountOf(line))}
@@ -119,7 +136,7 @@ export function StatementLines({ statementId, list, page, onPage }: Props) {
                 <Table.Tr key={line.id} data-testid="statement-line">
                   {!missing && <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.row === null ? '—' : n(line.row)}</Table.Td>}
                   <Table.Td lang="en" style={{ whiteSpace: 'nowrap' }}>
-                    {line.transaction_id}
+                    {transaction(line)}
                   </Table.Td>
                   {!missing && <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(line.amount)}</Table.Td>}
                   <Table.Td style={{ whiteSpace: 'nowrap' }} c={!missing && line.payment && line.payment.amount !== line.amount ? 'red' : undefined}>

@@ -7,6 +7,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Progress, SimpleGrid, Stac
 import { IconAlertTriangle, IconChecks, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { STATEMENT_LISTS, type StatementList, type StatementSummary } from '../../../../common/schemas/statements';
@@ -102,7 +103,16 @@ function Approval({ summary }: { summary: StatementSummary }) {
           <Group>
             <Button
               leftSection={<IconChecks size={18} aria-hidden />}
-              onClick={() => approve.mutate()}
+              onClick={() =>
+                // Dozens of payments approved and as many SMS sent: one tap should not do it by mistake.
+                modals.openConfirmModal({
+                  title: t('reconcile.approve.confirmTitle'),
+                  children: <Text size="sm">{t('reconcile.approve.confirmBody', { number: n(summary.counts.matched) })}</Text>,
+                  labels: { confirm: t('reconcile.approve.confirm', { number: n(summary.counts.matched) }), cancel: t('reconcile.approve.cancel') },
+                  confirmProps: { color: 'teal', 'data-testid': 'confirm-statement-approve' } as Record<string, string>,
+                  onConfirm: () => approve.mutate(),
+                })
+              }
               loading={approve.isPending}
               data-testid="statement-approve"
             >
