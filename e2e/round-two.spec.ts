@@ -4,7 +4,7 @@
  * what their numbers are, the exam form's toasts and phone numbers a phone can dial.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiToken, bn, choose, enterWithToken, field, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
+import { adminToken, apiToken, bengaliDigits, bn, choose, enterWithToken, field, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
 
 const SHOTS = 'test-results/screenshots';
 const PHONE = { width: 360, height: 640 };
@@ -131,4 +131,99 @@ test('payments on a phone: filed waits for approval, two payments told apart, a 
   await expect(details).not.toContainText(bn.list.active);
   await expect(details).toContainText(bn.payments.covered.freed.replace('{{number}}', '২'));
   await shots(page, 'payment-refused');
+});
+
+test('a statement at 1280 px: its Total row is no transaction, approving the matched asks first, lines open their payment', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const token = await apiToken(request, institute.email, institute.password);
+  const suffix = uniqueSuffix().toUpperCase();
+  const matched = `SM${suffix}`;
+  const paymentId = await storeByApi(request, token, 'scholarship-payments', {
+    payment_method: 'bkash',
+    amount: '400',
+    transaction_id: matched,
+    date: '2026-11-20',
+  });
+  // A merchant statement whose totals row puts its sum in the Amount column.
+  const csv = ['Date,TrxID,Amount', `2026-11-20 10:00:00,${matched},400.00`, `2026-11-20 11:00:00,SX${suffix},800.00`, ',Total,1200.00'].join('\r\n');
+
+  await enterWithToken(page, await adminToken(request));
+  await page.goto('/scholarship-payments/reconcile');
+  await page.getByTestId('statement-file').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  const columns = page.getByTestId('statement-columns');
+  const statement = page.getByTestId('statement');
+  await expect(columns.or(statement)).toBeVisible();
+  if (await columns.isVisible()) {
+    await page.getByTestId('statement-format-name').fill(`তিন কলাম ${suffix}`);
+    await page.getByTestId('statement-columns-submit').click();
+  }
+  await expect(statement).toBeVisible();
+  await expect(page.getByTestId('statement-count-not_filed')).toContainText(bengaliDigits(1));
+  await page.getByTestId('statement-count-not_filed').click();
+  await expect(page.getByTestId('statement-line')).toHaveCount(1);
+  await expect(page.getByTestId('statement-lines')).not.toContainText('Total');
+
+  await page.getByTestId('statement-count-matched').click();
+  const link = page.getByTestId('statement-line').getByTestId('statement-line-payment');
+  await expect(link).toHaveAttribute('href', `/scholarship-payments/${paymentId}`);
+  await page.getByTestId('statement-approve').click();
+  const dialog = page.getByRole('dialog', { name: bn.reconcile.approve.confirmTitle });
+  await expect(dialog).toBeVisible();
+  await shots(page, 'statement-confirm');
+  await dialog.getByRole('button', { name: bn.reconcile.approve.cancel }).click();
+  await expect(page.getByTestId('statement-count-matched')).toContainText(bengaliDigits(1));
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/scholarship-payments/${paymentId}$`));
+  await expect(page.getByTestId('details-table')).toContainText(matched);
+});
+
+test('registrations: class and fee status in reach at 360 px and on the details, roll, mobile and parents at 1280 px, the paid badge labelled', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const institute = newInstitute();
+  await registerByApi(request, institute);
+  const token = await apiToken(request, institute.email, institute.password);
+  const name = `LIST ONE ${uniqueSuffix().toUpperCase()}`;
+  await storeByApi(request, token, 'scholarship-registrations', student(7, name));
+
+  await page.setViewportSize(PHONE);
+  await enterWithToken(page, token);
+  await page.goto('/scholarship-registrations');
+  const row = rows(page).filter({ hasText: name });
+  await expect(row.getByTestId('tucked-class')).toContainText(bn.reference.class['04']);
+  await expect(row.getByTestId('fee-status')).toHaveText(bn.payments.feeStatus.unpaid);
+  await shots(page, 'registrations-list');
+  await row.locator('td').nth(1).dblclick();
+  await expect(page.getByTestId('registration-sheet').getByTestId('fee-status')).toHaveText(bn.payments.feeStatus.unpaid);
+  await shots(page, 'registration-details');
+
+  await enterAs(page, await adminToken(request));
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/scholarship-registrations');
+  await page.getByRole('searchbox', { name: bn.list.searchLabel }).fill(name);
+  await expect(rows(page)).toHaveCount(1);
+  const adminRow = rows(page).first();
+  // Roll, mobile and parents are in the row, as columns or under the name.
+  for (const label of [bn.fields.roll_no, bn.fields.contact_number, bn.fields.parents]) {
+    const asColumn = page.getByTestId('list-table').locator('th').filter({ hasText: label });
+    await expect(asColumn.or(adminRow.getByText(`${label}:`))).toHaveCount(1);
+  }
+  await expect(adminRow).toContainText('01712345678'.replace(/\d/g, (d) => bengaliDigits(d)));
+  await expect(adminRow).toContainText('RAHIMA BEGUM');
+  // An institute name is two lines at most.
+  const instituteCell = adminRow.locator('td').filter({ hasText: institute.name });
+  const lines = await instituteCell.evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBeLessThanOrEqual(2);
+  await expect(page.getByTestId('paid-badge').locator('span[aria-hidden]').first()).toContainText(
+    bn.registrations.menu.paidBadge.replace(' {{number}}', '').replace('{{number}} ', ''),
+  );
+  await shots(page, 'registrations-admin-list');
 });

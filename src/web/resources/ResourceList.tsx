@@ -106,7 +106,9 @@ export function ResourceList<R extends Row>({ resource, filters, status: fixedSt
   const firstPosition = query.data?.from ?? 1;
   // What gave way to the width but must stay in reach, under the row's name (Column.tuck).
   const tucked = roleColumns.filter((column) => column.tuck && !columns.includes(column));
-  const holder = columns.find((column) => (column.priority ?? DEFAULT_PRIORITY) === 1);
+  // The name (a column that stays and may wrap) holds them; else the first that stays.
+  const staying = columns.filter((column) => (column.priority ?? DEFAULT_PRIORITY) === 1);
+  const holder = staying.find((column) => !column.nowrap) ?? staying[0];
   const cell = (column: Column<R>, row: R, position: number) =>
     column.render ? column.render(row, context, position) : plain((row as Record<string, unknown>)[column.key], context);
 
