@@ -4,7 +4,20 @@
  * what their numbers are, the exam form's toasts and phone numbers a phone can dial.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiToken, bengaliDigits, bn, choose, enterWithToken, field, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
+import {
+  adminToken,
+  apiToken,
+  bengaliDigits,
+  bn,
+  choose,
+  enterWithToken,
+  field,
+  messages,
+  newInstitute,
+  registerByApi,
+  storeByApi,
+  uniqueSuffix,
+} from './helpers.js';
 
 const SHOTS = 'test-results/screenshots';
 const PHONE = { width: 360, height: 640 };
@@ -226,4 +239,41 @@ test('registrations: class and fee status in reach at 360 px and on the details,
     bn.registrations.menu.paidBadge.replace(' {{number}}', '').replace('{{number}} ', ''),
   );
   await shots(page, 'registrations-admin-list');
+});
+
+test('the exam form at 1280 px: the date placeholder whole, the 24-hour hint beside the date under the times, no red toast beside the saved one', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminToken(request);
+  await request.post('/api/v1/exam/publish', { data: { published: 0 }, headers: { Authorization: `Bearer ${admin}` } });
+  await enterWithToken(page, admin);
+  await page.goto('/exam');
+  await expect(page.getByRole('heading', { name: bn.exam.form.title })).toBeVisible();
+  const sitting = page.getByTestId('sitting-04');
+  const day = field(sitting as unknown as Page, bn.exam.form.date);
+  await day.fill('');
+  await day.blur();
+  // The placeholder fits its field.
+  expect(await day.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth + 1)).toBe(true);
+  const hint = sitting.getByTestId('time-hint');
+  const dayBox = (await day.boundingBox())!;
+  const hintBox = (await hint.boundingBox())!;
+  expect(hintBox.x).toBeGreaterThan(dayBox.x + dayBox.width);
+
+  // A first save with the end before the start is refused with the red toast…
+  const scope = sitting as unknown as Page;
+  await field(scope, bn.exam.form.reporting_time).fill('০৯:৩০');
+  await field(scope, bn.exam.form.start_time).fill('১০:০০');
+  await field(scope, bn.exam.form.end_time).fill('০৯:০০');
+  await page.getByRole('button', { name: bn.exam.form.save }).click();
+  await expect(toast(page, messages.bn.validation_failed)).toBeVisible();
+  await shots(page, 'exam-form-refused');
+  // …and once the form is right, the green toast stands alone.
+  await field(scope, bn.exam.form.end_time).fill('১২:০০');
+  await page.getByRole('button', { name: bn.exam.form.save }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: messages.bn.exam_saved }).first()).toBeVisible();
+  await expect(toast(page, messages.bn.validation_failed)).toHaveCount(0);
+  await shots(page, 'exam-form-saved');
 });

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { translate } from '../../../common/messages';
 import { ApiError } from '../../api/client';
 import { currentLanguage } from '../../i18n';
-import { failureMessage, notifyError } from '../notify';
+import { clearErrorToasts, failureMessage, notifyError } from '../notify';
 import { applyServerErrors } from './serverErrors';
 import { errorPaths, revealFirstError } from './revealFirstError';
 import { zodFormResolver } from './zodFormResolver';
@@ -68,11 +68,15 @@ export function useApiForm<S extends FormSchema>(options: {
 
   const showInvalid = (paths: string[]) => {
     revealFirstError(document.getElementById(formId), paths);
+    // One "please fill in the form correctly" at a time, not one per attempt.
+    clearErrorToasts();
     notifyError(translate(currentLanguage(), 'validation_failed'));
   };
 
   const submit = form.handleSubmit(
     async (values) => {
+      // The form is right now: an earlier attempt's red toast must not stay beside the green one.
+      clearErrorToasts();
       try {
         await onSubmit(values);
       } catch (error) {

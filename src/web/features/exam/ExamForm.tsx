@@ -69,15 +69,20 @@ export function ExamForm({ exam, onSaved }: { exam: ExamView; onSaved: () => voi
           data-testid={`sitting-${klass}`}
         >
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            {/* The date has room for its placeholder; the 24-hour hint sits under the times it is about. */}
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               <DateField name={`sittings.${index}.date`} label={t('exam.form.date')} />
-              <TimeField name={`sittings.${index}.reporting_time`} label={t('exam.form.reporting_time')} {...time} />
-              <TimeField name={`sittings.${index}.start_time`} label={t('exam.form.start_time')} {...time} />
-              <TimeField name={`sittings.${index}.end_time`} label={t('exam.form.end_time')} {...time} />
+              <Stack gap={4}>
+                <SimpleGrid cols={3} spacing="xs">
+                  <TimeField name={`sittings.${index}.reporting_time`} label={t('exam.form.reporting_time')} {...time} />
+                  <TimeField name={`sittings.${index}.start_time`} label={t('exam.form.start_time')} {...time} />
+                  <TimeField name={`sittings.${index}.end_time`} label={t('exam.form.end_time')} {...time} />
+                </SimpleGrid>
+                <Text size="xs" c="dimmed" data-testid="time-hint">
+                  {t('exam.form.timeHint')}
+                </Text>
+              </Stack>
             </SimpleGrid>
-            <Text size="xs" c="dimmed" mt={-8}>
-              {t('exam.form.timeHint')}
-            </Text>
             <Fieldset legend={t('exam.form.subjects', { class: classLabel(t, klass) })} variant="unstyled">
               <SubjectRows klass={klass} list={subjects} />
             </Fieldset>
