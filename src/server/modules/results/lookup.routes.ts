@@ -111,7 +111,7 @@ ${doc.state === 'withheld' ? null : html`<dt>${T.grade}</dt><dd class="${doc.gra
 export type LookupAnswer =
   | { kind: 'form'; state: FormState }
   | { kind: 'unpublished' }
-  | { kind: 'miss' }
+  | { kind: 'miss'; roll: string; reg: string }
   | { kind: 'limited' }
   | { kind: 'found'; doc: ResultDocument; roll: string; reg: string };
 
@@ -152,7 +152,9 @@ export function resultLookupRoutes(app: FastifyInstance): void {
       await misses.release(missKey(request));
       return { kind: 'found', doc: JSON.parse(row.doc) as ResultDocument, roll, reg };
     }
-    return { kind: 'miss' };
+    // As typed (a family corrects one digit rather than typing both numbers again).
+    const typed = (value: unknown) => (typeof value === 'string' ? value.slice(0, 40) : '');
+    return { kind: 'miss', roll: typed(query.roll), reg: typed(query.reg) };
   }
 
   const head = { title: T.lookupTitle, path: PATH };
@@ -170,7 +172,7 @@ export function resultLookupRoutes(app: FastifyInstance): void {
       case 'limited':
         return page(request, reply, 429, lookupMain({ message: T.tooMany }));
       case 'miss':
-        return page(request, reply, 404, lookupMain({ message: T.notFound }));
+        return page(request, reply, 404, lookupMain({ message: T.notFound, roll: answer.roll, reg: answer.reg }));
     }
   };
 
