@@ -205,6 +205,9 @@ test('registrations: class and fee status in reach at 360 px and on the details,
 
   await page.setViewportSize(PHONE);
   await enterWithToken(page, token);
+  // The profile card's mobile is a number the phone dials.
+  await expect(page.getByTestId('profile-card').getByTestId('phone-link')).toHaveAttribute('href', `tel:${institute.phone}`);
+  await shots(page, 'dashboard');
   await page.goto('/scholarship-registrations');
   const row = rows(page).filter({ hasText: name });
   await expect(row.getByTestId('tucked-class')).toContainText(bn.reference.class['04']);
