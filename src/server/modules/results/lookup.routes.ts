@@ -187,7 +187,7 @@ export function resultLookupRoutes(app: FastifyInstance): void {
     const answer = await lookUp(request);
     if (answer.kind !== 'found') return answerPage(request, reply, answer);
     const file = await slipOf(answer.roll);
-    if (!file) return answerPage(request, reply, { kind: 'miss' });
+    if (!file) return answerPage(request, reply, { kind: 'miss', roll: answer.roll, reg: answer.reg });
     return reply
       .type('application/pdf')
       .header('content-length', file.size)
