@@ -73,8 +73,8 @@ export function dateOf(cell: Cell | undefined): string | null {
   return value.slice(0, 40);
 }
 
-/** Every bKash transaction id and bank receipt number has a digit; "Total", "Grand Total" or "মোট" has none. */
-const hasDigit = (key: string) => /[0-9০-৯]/u.test(key);
+/** A statement's totals row ("Total", "Grand Total", "Sub-total", "মোট", "সর্বমোট"): a sum, never a transaction. */
+const isTotalsLabel = (key: string) => /^(GRAND|SUB-?)?TOTAL\b|^(সর্ব)?মোট/u.test(key) && !/[0-9০-৯]/u.test(key);
 
 /**
  * The lines with a transaction id and an amount above zero, yielding every few thousand rows; other
@@ -89,7 +89,7 @@ export async function readLines(sheet: Sheet, columns: { transaction: number; am
     const transactionId = text(cells[columns.transaction]).slice(0, 60);
     const key = transactionKey(transactionId);
     const amount = amountOf(cells[columns.amount]);
-    if (!hasDigit(key) || amount === null || amount <= 0 || seen.has(key)) {
+    if (key === '' || isTotalsLabel(key) || amount === null || amount <= 0 || seen.has(key)) {
       skipped++;
       continue;
     }
