@@ -275,6 +275,17 @@ test('the admin sets the exam, two centres and the seats, publishes; an institut
     await shootBoth(page, 'seats-moved');
   });
 
+  await test.step('the admin reads the school’s seats on screen, found by the ID it logs in with', async () => {
+    const list = page.getByTestId('seat-list');
+    await list.getByText(bn.exam.seatList.byInstitute).click();
+    await input(list, bn.exam.seatList.institute).fill(schoolUid);
+    await input(list, bn.exam.seatList.institute).press('Enter');
+    await expect(page.getByTestId('seat-list-table').locator('tbody tr')).toHaveCount(3);
+    await expect(page.getByTestId('seat-list-table')).toContainText(centreTwo);
+    await list.scrollIntoViewIfNeeded();
+    await shootBoth(page, 'seat-list');
+  });
+
   await test.step('before publication the admin downloads the school’s admit cards and the centre’s room sheets', async () => {
     await page.goto(`/user/${schoolId}`);
     const cards = page.waitForEvent('download', { timeout: 60_000 });

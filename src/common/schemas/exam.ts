@@ -143,8 +143,18 @@ export const MoveSeatsBody = z
 export const AdmitCardsBody = z.object({ institute_id: optionalId(), centre_id: optionalId() });
 /** The admin's seat list: a centre's or an institute's seats, a page at a time. */
 export const SeatListQuery = z
-  .object({ centre_id: optionalId(), institute_id: optionalId(), page: optionalInt(1, 100_000), per_page: optionalInt(1, 500) })
-  .refine((query) => query.centre_id !== undefined || query.institute_id !== undefined, { path: ['centre_id'], message: 'required' });
+  .object({
+    centre_id: optionalId(),
+    institute_id: optionalId(),
+    /** The institute by the ID it logs in with, as a person types it. */
+    institute_uid: z.string().trim().max(32).optional(),
+    page: optionalInt(1, 100_000),
+    per_page: optionalInt(1, 500),
+  })
+  .refine((query) => query.centre_id !== undefined || query.institute_id !== undefined || Boolean(query.institute_uid), {
+    path: ['centre_id'],
+    message: 'required',
+  });
 
 export const CentreRoom = z.object({ name: text, capacity: z.number() });
 

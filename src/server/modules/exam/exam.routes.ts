@@ -17,6 +17,8 @@ import { clientOf, recordAudit } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
+import { ValidationError } from '../../lib/errors.js';
+import { toAsciiDigits } from '../../../common/validation.js';
 import { allocateSeats } from './allocation.js';
 import { moveSeats, publishAdmitCards, readExam, saveExam } from './exam.service.js';
 import { seatList } from './seat-list.js';
@@ -73,7 +75,19 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.get('/exam/seats', { onRequest: admin, schema: { ...schema, querystring: SeatListQuery, response: { 200: ExamAnswer, ...errors } } }, async (request) => {
-    const { centre_id, institute_id, page = 1, per_page: perPage = 100 } = request.query;
+    const { centre_id, institute_uid, page = 1, per_page: perPage = 100 } = request.query;
+    let { institute_id } = request.query;
+    if (institute_uid) {
+      const institute = await app.db
+        .selectFrom('users')
+        .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
+        .select('users.id')
+        .where('users.uid', '=', toAsciiDigits(institute_uid))
+        .where('user_roles.slug', '=', 'institute')
+        .executeTakeFirst();
+      if (!institute) throw new ValidationError({ institute_uid: ['invalid_choice'] });
+      institute_id = institute.id;
+    }
     return { data: await seatList(app.db, { centre_id, institute_id }, page, perPage) };
   });
 }

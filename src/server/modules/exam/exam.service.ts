@@ -7,7 +7,7 @@ import { CLASS_CODES } from '../../../common/constants.js';
 import type { ExamBody } from '../../../common/schemas/exam.js';
 import type { Database } from '../../db/types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { HttpError, ValidationError } from '../../lib/errors.js';
+import { ValidationError } from '../../lib/errors.js';
 import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import type { Caller, TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';

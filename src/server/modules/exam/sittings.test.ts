@@ -85,7 +85,13 @@ describe('seats per sitting', () => {
     first = await institute(['04', '04', '04', '07', '07']);
     const report = await allocate();
     expect(report).toMatchObject({ seated: 5, unseated_students: 0, unseated: [] });
-    const seats = await t.app.db.selectFrom('exam_seats').select(['class', 'room_index', 'seat']).where('centre_id', '=', centreId).orderBy('class').orderBy('seat').execute();
+    const seats = await t.app.db
+      .selectFrom('exam_seats')
+      .select(['class', 'room_index', 'seat'])
+      .where('centre_id', '=', centreId)
+      .orderBy('class')
+      .orderBy('seat')
+      .execute();
     expect(seats.map((s) => `${s.class}:${s.room_index}:${s.seat}`)).toEqual(['04:0:1', '04:0:2', '04:0:3', '07:0:1', '07:0:2']);
   });
 
@@ -140,6 +146,9 @@ describe('seats per sitting', () => {
     expect(rows[0]).toMatchObject({ roll_no: expect.any(String), institute_uid: first.uid, centre_name: 'কেন্দ্র' });
     const byInstitute = await admin.get(`/api/v1/exam/seats?institute_id=${first.id}`);
     expect((byInstitute.body.data as { rows: unknown[] }).rows).toHaveLength(5);
+    const byUid = await admin.get(`/api/v1/exam/seats?institute_uid=${first.uid}`);
+    expect((byUid.body.data as { total: number }).total).toBe(5);
+    expect((await admin.get('/api/v1/exam/seats?institute_uid=000000')).status).toBe(422);
     expect((await admin.get('/api/v1/exam/seats')).status).toBe(422);
     const school = client(t, (await instituteSession(t, 8199)).token);
     expect((await school.get(`/api/v1/exam/seats?centre_id=${centreId}`)).status).toBe(403);

@@ -59,7 +59,12 @@ describe('room sheets', { timeout: 30_000 }, () => {
   });
 
   it('name a room once, as "কক্ষ ১০১", when the room is named so', async () => {
-    const text = await pdfText(await print([{ ...sampleRoomSheet(3, []), room: 'কক্ষ ১০১' }, { ...sampleRoomSheet(2, []), room: 'Room 7' }]));
+    const text = await pdfText(
+      await print([
+        { ...sampleRoomSheet(3, []), room: 'কক্ষ ১০১' },
+        { ...sampleRoomSheet(2, []), room: 'Room 7' },
+      ]),
+    );
     expect(text).not.toContain('কক্ষ কক্ষ');
     expect(text).toContain('কক্ষ ১০১');
     expect(text).toContain('কক্ষ ৭');
@@ -71,7 +76,10 @@ describe('room sheets', { timeout: 30_000 }, () => {
     for (const page of [1, 2]) {
       const { height, words } = await pdfWords(pdf, page);
       const low = words.filter((word) => word.yMax > height - 34 + 1);
-      expect(low.map((word) => word.text), `page ${page}`).toEqual([]);
+      expect(
+        low.map((word) => word.text),
+        `page ${page}`,
+      ).toEqual([]);
     }
   });
 
