@@ -11,10 +11,11 @@ import { ValidationError } from '../../lib/errors.js';
 import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import type { Caller, TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
+import { invalidateResults, lockSeason, readSeason, saveExamFacts, setAdmitCardsPublished } from '../season/season.js';
 import { classesBySitting, sittingKeys, sittingOf } from './sittings.js';
 
 export async function readExam(db: Kysely<Database> | Transaction<Database>) {
-  const exam = await db.selectFrom('exams').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const exam = await readSeason(db);
   const sittings = await db.selectFrom('exam_sittings').selectAll().orderBy('class').execute();
   const subjects = await db.selectFrom('exam_subjects').selectAll().orderBy('class').orderBy('position').execute();
   const centres = await db
@@ -59,12 +60,7 @@ export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise
   body.subjects.forEach((subject, i) => {
     if (subject.id !== undefined && !known.has(subject.id)) throw new ValidationError({ [`subjects.${i}.id`]: ['invalid_choice'] });
   });
-  const at = now();
-  await trx
-    .updateTable('exams')
-    .set({ name_bn: body.name_bn, name_en: body.name_en, instructions: body.instructions, seating: body.seating, updated_at: at })
-    .where('id', '=', 1)
-    .execute();
+  await saveExamFacts(trx, { name_bn: body.name_bn, name_en: body.name_en, instructions: body.instructions, seating: body.seating });
   for (const sitting of body.sittings)
     await trx
       .updateTable('exam_sittings')
@@ -87,6 +83,8 @@ export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise
     else await trx.updateTable('exam_subjects').set(values).where('id', '=', subject.id).execute();
   }
   const after = await readExam(trx);
+  // A subject added, removed or given other full marks: the processed result no longer matches the exam.
+  if (JSON.stringify(before.subjects) !== JSON.stringify(after.subjects)) await invalidateResults(trx);
   const fields = ['name_bn', 'name_en', 'instructions', 'seating', 'sittings', 'subjects'] as const;
   const changed = fields.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
   if (changed.length > 0)
@@ -124,9 +122,9 @@ async function checkSittingSeats(trx: Transaction<Database>, body: ExamBody): Pr
 }
 
 export async function publishAdmitCards(ctx: TransactionContext, published: number): Promise<void> {
-  const exam = await ctx.trx.selectFrom('exams').select('admit_cards_published').where('id', '=', 1).executeTakeFirstOrThrow();
+  const exam = await lockSeason(ctx.trx);
   if (exam.admit_cards_published === published) return;
-  await ctx.trx.updateTable('exams').set({ admit_cards_published: published, updated_at: now() }).where('id', '=', 1).execute();
+  await setAdmitCardsPublished(ctx.trx, published);
   await recordAudit(ctx.trx, {
     actor: ctx.user,
     client: ctx.client,
