@@ -113,8 +113,8 @@ async function checkInTransaction(trx: Transaction<Database>, entries: readonly 
   const subjects = new Map((await (pg ? subjectQuery.forShare() : subjectQuery).execute()).map((subject) => [subject.id, subject]));
   for (const entry of entries) {
     const student = students.get(entry.registration_id);
-    if (!student) throw new ValidationError({ roll_no: ['unknown_roll'] });
-    if (!student.examinee) throw new ValidationError({ roll_no: ['not_examinee'] });
+    // A student who no longer sits the exam reads as an unknown roll, as rollError answers.
+    if (!student?.examinee) throw new ValidationError({ roll_no: ['unknown_roll'] });
     const error = subjectError(subjects.get(entry.subject_id), student, entry);
     if (error) throw new ValidationError({ [error.field]: [error.key] }, error.params);
   }
