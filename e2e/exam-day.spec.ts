@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminToken, apiToken, bengaliDigits, bn, choose, enterWithToken, messages, newInstitute, registerByApi, storeByApi, uniqueSuffix } from './helpers.js';
 
@@ -275,6 +276,17 @@ test('the admin sets the exam, two centres and the seats, publishes; an institut
     await shootBoth(page, 'seats-moved');
   });
 
+  await test.step('the admin reads the school’s seats on screen, found by the ID it logs in with', async () => {
+    const list = page.getByTestId('seat-list');
+    await list.getByText(bn.exam.seatList.byInstitute).click();
+    await input(list, bn.exam.seatList.institute).fill(schoolUid);
+    await input(list, bn.exam.seatList.institute).press('Enter');
+    await expect(page.getByTestId('seat-list-table').locator('tbody tr')).toHaveCount(3);
+    await expect(page.getByTestId('seat-list-table')).toContainText(centreTwo);
+    await list.scrollIntoViewIfNeeded();
+    await shootBoth(page, 'seat-list');
+  });
+
   await test.step('before publication the admin downloads the school’s admit cards and the centre’s room sheets', async () => {
     await page.goto(`/user/${schoolId}`);
     const cards = page.waitForEvent('download', { timeout: 60_000 });
@@ -352,6 +364,43 @@ test('the admin sets the exam, two centres and the seats, publishes; an institut
     await expect(page.locator('body')).toContainText(new RegExp(`${roll}|${bengaliDigits(roll)}`));
     await expect(page.locator('body')).toContainText(centreTwo);
     await shoot(page, 'verify-360');
+  });
+
+  await test.step('on a 360 px phone the page with a photo keeps the name and the roll readable, each value wide', async () => {
+    const photo = await request.post('/api/v1/media/upload', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: {
+        file: {
+          name: 'student.png',
+          mimeType: 'image/png',
+          buffer: await sharp({ create: { width: 300, height: 400, channels: 3, background: '#6d4c8f' } })
+            .png()
+            .toBuffer(),
+        },
+        folder: 'students',
+        width: '300',
+        height: '400',
+      },
+    });
+    expect(photo.status(), await photo.text()).toBe(200);
+    const long = 'মোসাম্মৎ ফাতেমাতুজ জোহরা চৌধুরী';
+    const db = new SQLite(path.join(dataDir(), 'app.sqlite'));
+    db.prepare('update scholarship_registrations set photo = ?, name_bangla = ? where id = ?').run(
+      ((await photo.json()) as { data: string }).data,
+      long,
+      ids[0],
+    );
+    db.close();
+    await page.setViewportSize(PHONE);
+    await page.goto(`/verify/${seatToken(ids[0]!)}`);
+    await expect(page.locator('.verify-photo')).toBeVisible();
+    const name = (await page.getByTestId('verify-name').boundingBox())!;
+    const rollBox = (await page.getByTestId('verify-roll').boundingBox())!;
+    const line = await page.getByTestId('verify-roll').evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(name.width).toBeGreaterThan(150);
+    expect(rollBox.height).toBeLessThan(line * 1.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shoot(page, 'verify-photo-360');
     expect((await request.get('/verify/not-a-real-token')).status()).toBe(404);
   });
 });

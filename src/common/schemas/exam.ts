@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CLASS_CODES, LIMITS, MAX_CENTRE_ROOMS, MAX_ROOM_CAPACITY, MAX_SUBJECTS, SEATINGS } from '../constants.js';
 import { example } from '../examples.js';
 import { upazilaById } from '../geo/index.js';
-import { optionalChoice, optionalId, requiredChoice, requiredId, requiredMobile, requiredText, toAsciiDigits } from '../validation.js';
+import { optionalChoice, optionalId, optionalInt, requiredChoice, requiredId, requiredMobile, requiredText, toAsciiDigits } from '../validation.js';
 import { ALWAYS, checkAddress } from './institute.js';
 import { maybeId, text } from './rows.js';
 
@@ -141,6 +141,20 @@ export const MoveSeatsBody = z
   .object({ from_centre_id: requiredId(), to_centre_id: requiredId() })
   .refine((body) => body.from_centre_id !== body.to_centre_id, { path: ['to_centre_id'], message: 'same_centre' });
 export const AdmitCardsBody = z.object({ institute_id: optionalId(), centre_id: optionalId() });
+/** The admin's seat list: a centre's or an institute's seats, a page at a time. */
+export const SeatListQuery = z
+  .object({
+    centre_id: optionalId(),
+    institute_id: optionalId(),
+    /** The institute by the ID it logs in with, as a person types it. */
+    institute_uid: z.string().trim().max(32).optional(),
+    page: optionalInt(1, 100_000),
+    per_page: optionalInt(1, 500),
+  })
+  .refine((query) => query.centre_id !== undefined || query.institute_id !== undefined || Boolean(query.institute_uid), {
+    path: ['centre_id'],
+    message: 'required',
+  });
 
 export const CentreRoom = z.object({ name: text, capacity: z.number() });
 

@@ -478,6 +478,10 @@ export interface ExamsTable {
   /** The published snapshot's version; 0 while the result is not published. */
   results_version: Defaulted<number>;
   results_published_at: string | null;
+  /** Bumped by every change that invalidates a processed result (a mark, a rule, a subject). */
+  results_generation: Defaulted<number>;
+  /** The generation the processed result was computed from; current only while equal to results_generation. */
+  results_processed_generation: number | null;
   /** JSON {class: storage key} of the merit lists' PDFs made at publication. */
   merit_list_files: Defaulted<string>;
 }

@@ -52,3 +52,21 @@ export function pdfPagePng(pdf: Buffer, page: number, dpi: number): Promise<Buff
     return fs.readFile(path.join(dir, 'page.png'));
   });
 }
+
+export type PdfWord = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };
+
+/** The words of one page with their boxes in points from the top left (pdftotext -bbox), and the page's height. */
+export function pdfWords(pdf: Buffer, page: number): Promise<{ height: number; words: PdfWord[] }> {
+  return withFile(pdf, async (file) => {
+    const { stdout } = await run('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], { maxBuffer: 64 << 20 });
+    const height = Number(/<page width="[\d.]+" height="([\d.]+)"/.exec(stdout)?.[1]);
+    const words = [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+      text: m[5]!.normalize('NFC'),
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+    }));
+    return { height, words };
+  });
+}

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../../db/types.js';
 import type { SessionUser } from '../authenticate.js';
 import { HttpError } from '../errors.js';
@@ -68,25 +68,40 @@ export async function hasLiveJob(db: Kysely<Database> | Transaction<Database>, k
 }
 
 /**
+ * Within a transaction: waits for the lock of `kinds` (kinds that exclude each other share one lock),
+ * then refuses (409 `job_running`) while a job of any of them beats. A job of these kinds starts under
+ * the same lock, so a write holding it either sees the job or finishes before the job begins.
+ */
+export async function refuseWhileJobs(trx: Transaction<Database>, kinds: readonly string[]): Promise<void> {
+  // Two servers starting at once: the second waits here and then sees the first (SQLite's writes are one at a time).
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtext(${[...kinds].sort().join('+')}))`.execute(trx);
+  for (const kind of kinds) if (await hasLiveJob(trx, kind)) throw new HttpError(409, 'job_running');
+}
+
+/**
  * Starts `run` as a job of `kind` for `user` and answers its id at once. An `exclusive` kind has one
- * live job at a time across all servers (409 `job_running` while another one beats). `perAccount` names
- * the kinds of which an account has one live job at a time: the same kind and params again answers the
- * live job's id (nothing new starts), anything else a 409 `document_running`.
+ * live job at a time across all servers (409 `job_running` while another one beats); `excludes` names
+ * the kinds it excludes besides itself (a lock shared by every job that changes the same things).
+ * `perAccount` names the kinds of which an account has one live job at a time: the same kind and params
+ * again answers the live job's id (nothing new starts), anything else a 409 `document_running`.
  */
 export async function startJob(
   app: FastifyInstance,
-  options: { kind: string; user: SessionUser; params?: Record<string, unknown>; exclusive?: boolean; perAccount?: readonly string[] },
+  options: {
+    kind: string;
+    user: SessionUser;
+    params?: Record<string, unknown>;
+    exclusive?: boolean;
+    excludes?: readonly string[];
+    perAccount?: readonly string[];
+  },
   run: (job: RunningJob) => Promise<JobOutcome>,
 ): Promise<number> {
   const { db } = app;
   const params = JSON.stringify(options.params ?? {});
   const started = await db.transaction().execute(async (trx) => {
     const postgres = app.config.database.dialect === 'postgres';
-    if (options.exclusive) {
-      // Two servers starting the same kind at once: the second waits here and then sees the first.
-      if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${options.kind}))`.execute(trx);
-      if (await hasLiveJob(trx, options.kind)) throw new HttpError(409, 'job_running');
-    }
+    if (options.exclusive) await refuseWhileJobs(trx, [...new Set([options.kind, ...(options.excludes ?? [])])]);
     if (options.perAccount) {
       // One account's requests at once (any server) take turns here; SQLite's one connection already does.
       if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${`jobs:account:${options.user.id}`}))`.execute(trx);

@@ -58,7 +58,19 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
       else throw new ValidationError({ institute_id: ['required'] });
       const total = await countCards(app.db, scope);
       if (total === 0) throw new ValidationError({ ['centre_id' in scope ? 'centre_id' : 'institute_id']: ['nothing_to_print'] });
-      const name = 'centre_id' in scope ? `admit-cards-centre-${scope.centre_id}.pdf` : `admit-cards-${'institute_id' in scope ? scope.institute_id : ''}.pdf`;
+      // An institute's file is named by the ID it logs in with; a centre has no other number than its own.
+      const name =
+        'centre_id' in scope
+          ? `admit-cards-centre-${scope.centre_id}.pdf`
+          : `admit-cards-${
+              (
+                await app.db
+                  .selectFrom('users')
+                  .select('uid')
+                  .where('id', '=', 'institute_id' in scope ? scope.institute_id : 0)
+                  .executeTakeFirst()
+              )?.uid ?? ''
+            }.pdf`;
       const jobId = await startPdfJob(app, { kind: 'admit-cards', user, params: scope }, async (job) => {
         job.progress(0, total);
         let done = 0;

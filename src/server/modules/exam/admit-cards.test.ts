@@ -136,4 +136,9 @@ describe('admit cards', () => {
     const text = textOf(file.rawPayload);
     for (const student of [...a.students, ...b.students]) expect(text).toContain(student.roll_no);
   });
+
+  it('name an institute’s cards file by the ID it logs in with', async () => {
+    const { job } = await download(admin, { institute_id: a.id });
+    expect(job.file_name).toBe(`admit-cards-${a.uid}.pdf`);
+  });
 });

@@ -11,6 +11,7 @@ import { storageKey } from '../media/media-paths.js';
 import { siteSettings } from '../site/site.data.js';
 import { centreAddress } from './centres.resource.js';
 import type { AdmitCard, ExamHeading, Photo, RoomSheet, SeatedStudent, Sitting } from './documents.js';
+import { classesBySitting, sittingKeys, sittingOf } from './sittings.js';
 
 /** Whose cards: an institute's (in roll order), a centre's (room by room, seat by seat), or one student's. */
 export type CardScope = { institute_id: number } | { centre_id: number } | { registration_id: number };
@@ -163,33 +164,40 @@ function cardOf(
   };
 }
 
-/** A centre's room sheets: one per room that holds students, in seat order, with photos. */
+/**
+ * A centre's room sheets: one per room and sitting that holds students (a room serves each sitting in
+ * turn, and the invigilator of a day reads only that day's students), in seat order, with photos.
+ */
 export async function* roomSheets(app: FastifyInstance, centreId: number): AsyncGenerator<RoomSheet> {
   const { head, sittings } = await heading(app);
+  const keys = await sittingKeys(app.db);
   const centre = (await centresOf(app.db, [centreId])).get(centreId);
   if (!centre) return;
   for (const [index, room] of centre.rooms.entries()) {
     const rows = await seatedStudents(app.db, { centre_id: centreId }).where('s.room_index', '=', index).execute();
-    if (rows.length === 0) continue;
-    const photos = await Promise.all(rows.map((row) => photoOf(app, row.photo)));
-    const students: SeatedStudent[] = rows.map((row, i) => ({
-      seat: row.seat,
-      roll_no: row.roll_no,
-      reg_no: row.reg_no,
-      name_bn: row.name_bangla,
-      name_en: row.name_english,
-      class: row.class,
-      institute_name: row.institute_name ?? row.institute_name_english,
-      photo: photos[i]!,
-    }));
-    yield {
-      exam: head,
-      centre: { name_bn: centre.name_bn, name_en: centre.name_en, address: centre.address },
-      room: room.name,
-      capacity: room.capacity,
-      sittings,
-      students,
-    };
+    for (const [sitting, classes] of classesBySitting(keys)) {
+      const seated = rows.filter((row) => sittingOf(keys, row.class) === sitting);
+      if (seated.length === 0) continue;
+      const photos = await Promise.all(seated.map((row) => photoOf(app, row.photo)));
+      const students: SeatedStudent[] = seated.map((row, i) => ({
+        seat: row.seat,
+        roll_no: row.roll_no,
+        reg_no: row.reg_no,
+        name_bn: row.name_bangla,
+        name_en: row.name_english,
+        class: row.class,
+        institute_name: row.institute_name ?? row.institute_name_english,
+        photo: photos[i]!,
+      }));
+      yield {
+        exam: head,
+        centre: { name_bn: centre.name_bn, name_en: centre.name_en, address: centre.address },
+        room: room.name,
+        capacity: room.capacity,
+        sittings: Object.fromEntries(classes.flatMap((klass) => (sittings[klass] ? [[klass, sittings[klass]]] : []))),
+        students,
+      };
+    }
   }
 }
 

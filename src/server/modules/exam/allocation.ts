@@ -1,7 +1,8 @@
 /**
  * The seat plan (architecture §9): every active, paid registration gets a centre, a room and a seat.
  * An institute sits at the centres that name it, else at those serving its upazila; their rooms fill
- * in order, in roll order (classes mixed, or each room holding one class), never over capacity.
+ * in order, in roll order (classes mixed, or each room holding one class), never over capacity. A
+ * room serves each sitting in turn (sittings.ts), so its capacity is counted per sitting.
  * Seats already given stay; students no longer paid or active give theirs back; what cannot be
  * seated is reported with the reason. It works one group of institutes at a time: on SQLite the
  * group's students are read by a worker thread (reading a million scattered rows takes seconds), and
@@ -15,14 +16,27 @@ import { firstColumnOf } from '../../db/off-loop-reads.js';
 import type { ReadPool } from '../../db/read-pool.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
+import { sittingKeys, sittingOf } from './sittings.js';
 
 /** Seats written per transaction: one batch holds SQLite's connection for about ten milliseconds. */
 const BATCH = 1000;
 /** Institutes read per query: a group's students without a parameter list SQLite refuses. */
 const INSTITUTES_PER_READ = 500;
+/** Institutes named in a report's line: enough to act on, never a season's list. */
+const SHORT_LISTED = 50;
 
 export type UnseatedReason = 'no_upazila' | 'no_centre' | 'capacity_short';
-export type Unseated = { reason: UnseatedReason; upozilla_id: number | null; institutes: number; students: number; centre_ids: number[] };
+/** An institute with students left without a seat: its name and the public ID it logs in with. */
+export type ShortInstitute = { uid: string; name: string | null; students: number };
+export type Unseated = {
+  reason: UnseatedReason;
+  upozilla_id: number | null;
+  institutes: number;
+  students: number;
+  centre_ids: number[];
+  /** The institutes affected, most students first (at most SHORT_LISTED of them). */
+  institute_list: ShortInstitute[];
+};
 export type AllocationReport = {
   seating: Seating;
   kept: number;
@@ -32,7 +46,9 @@ export type AllocationReport = {
   unseated_students: number;
 };
 
-type Room = { capacity: number; taken: Set<number>; next: number; class: string | null };
+/** A room in one sitting: its seats taken, the next one to try, and the class it holds when classes sit apart. */
+type Sitting = { taken: Set<number>; next: number; class: string | null };
+type Room = { capacity: number; sittings: Map<string, Sitting> };
 type Centre = { id: number; rooms: Room[]; upazilas: number[]; institutes: number[]; seatsLoaded: boolean; added: number };
 type SeatRow = { registration_id: number; centre_id: number; room_index: number; seat: number; class: string; token: string; created_at: string };
 
@@ -49,7 +65,7 @@ async function activeCentres(db: Kysely<Database>): Promise<Map<number, Centre>>
       row.id,
       {
         id: row.id,
-        rooms: (JSON.parse(row.rooms) as { capacity: number }[]).map((room) => ({ capacity: room.capacity, taken: new Set<number>(), next: 1, class: null })),
+        rooms: (JSON.parse(row.rooms) as { capacity: number }[]).map((room) => ({ capacity: room.capacity, sittings: new Map() })),
         upazilas: JSON.parse(row.upazila_ids) as number[],
         institutes: JSON.parse(row.institute_ids) as number[],
         seatsLoaded: false,
@@ -59,25 +75,33 @@ async function activeCentres(db: Kysely<Database>): Promise<Map<number, Centre>>
   );
 }
 
+/** A room's state in a sitting, made empty the first time it is asked for. */
+function inSitting(room: Room, sitting: string): Sitting {
+  let state = room.sittings.get(sitting);
+  if (!state) room.sittings.set(sitting, (state = { taken: new Set(), next: 1, class: null }));
+  return state;
+}
+
 /** The seats a centre already holds, read once, the first time a group uses it. */
-async function loadSeats(db: Kysely<Database>, centre: Centre): Promise<void> {
+async function loadSeats(db: Kysely<Database>, centre: Centre, sittings: ReadonlyMap<string, string>): Promise<void> {
   if (centre.seatsLoaded) return;
   centre.seatsLoaded = true;
   const seats = await db.selectFrom('exam_seats').select(['room_index', 'seat', 'class']).where('centre_id', '=', centre.id).execute();
   for (const seat of seats) {
     const room = centre.rooms[seat.room_index];
     if (!room) continue;
-    room.taken.add(seat.seat);
-    room.class ??= seat.class;
+    const state = inSitting(room, sittingOf(sittings, seat.class));
+    state.taken.add(seat.seat);
+    state.class ??= seat.class;
   }
 }
 
-/** The next free seat of a room that may take `klass`, or undefined when the room is full or holds another class. */
-function freeSeat(room: Room, klass: string, seating: Seating): number | undefined {
-  if (room.taken.size >= room.capacity) return undefined;
-  if (seating === 'apart' && room.class !== null && room.class !== klass) return undefined;
-  while (room.taken.has(room.next)) room.next++;
-  return room.next <= room.capacity ? room.next : undefined;
+/** The next free seat of a room in a sitting that may take `klass`, or undefined when it is full or holds another class. */
+function freeSeat(room: Room, state: Sitting, klass: string, seating: Seating): number | undefined {
+  if (state.taken.size >= room.capacity) return undefined;
+  if (seating === 'apart' && state.class !== null && state.class !== klass) return undefined;
+  while (state.taken.has(state.next)) state.next++;
+  return state.next <= room.capacity ? state.next : undefined;
 }
 
 /** Institutes that sit at the same centres form one group: their students fill those centres together. */
@@ -114,6 +138,7 @@ export async function allocateSeats(
   readPool?: ReadPool,
 ): Promise<AllocationReport> {
   const centres = await activeCentres(db);
+  const sittings = await sittingKeys(db);
   const groups = await groupsOf(db, centres);
   const report: AllocationReport = { seating, kept: 0, seated: 0, released: 0, unseated: [], unseated_students: 0 };
   const entitled = sql<boolean>`r.status = 1 and r.fee_status = 'paid'`;
@@ -166,7 +191,7 @@ export async function allocateSeats(
 
   for (const [done, group] of groups.entries()) {
     const serving = group.centres.map((id) => centres.get(id)!);
-    for (const centre of serving) await loadSeats(db, centre);
+    for (const centre of serving) await loadSeats(db, centre, sittings);
     // Ids with the class in the last two digits (`id·100 + class`): one number a row through the worker.
     const unseated: number[] = [];
     for (let i = 0; i < group.institutes.length; i += INSTITUTES_PER_READ) {
@@ -235,21 +260,15 @@ export async function allocateSeats(
         if (pending.length >= BATCH) await flush();
       }
       if (short.length > 0) {
-        const institutesShort = await firstColumnOf(
-          db,
-          db
-            .selectFrom('scholarship_registrations')
-            .select((eb) => eb.fn.count('institute_id').distinct().as('n'))
-            .where('id', 'in', short.slice(0, 30_000)),
-          undefined,
-        );
+        const affected = await institutesOf(short);
         const reason: UnseatedReason = serving.length > 0 ? 'capacity_short' : group.upozilla_id === null ? 'no_upazila' : 'no_centre';
         report.unseated.push({
           reason,
           upozilla_id: group.upozilla_id,
-          institutes: institutesShort[0] ?? 0,
+          institutes: affected.count,
           students: short.length,
           centre_ids: group.centres,
+          institute_list: affected.listed,
         });
         report.unseated_students += short.length;
       }
@@ -259,18 +278,51 @@ export async function allocateSeats(
   await flush();
   return report;
 
+  /** The institutes of students left without a seat, with how many each, most first. */
+  async function institutesOf(ids: number[]): Promise<{ count: number; listed: ShortInstitute[] }> {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < ids.length; i += 10_000) {
+      const rows = await db
+        .selectFrom('scholarship_registrations')
+        .select(['institute_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('id', 'in', ids.slice(i, i + 10_000))
+        .groupBy('institute_id')
+        .execute();
+      for (const row of rows) counts.set(row.institute_id, (counts.get(row.institute_id) ?? 0) + Number(row.n));
+    }
+    const named = [...counts].sort(([a, m], [b, n]) => n - m || a - b).slice(0, SHORT_LISTED);
+    const users = named.length
+      ? await db
+          .selectFrom('users')
+          .select(['id', 'uid', 'institute_name', 'institute_name_english'])
+          .where(
+            'id',
+            'in',
+            named.map(([id]) => id),
+          )
+          .execute()
+      : [];
+    const byId = new Map(users.map((user) => [user.id, user]));
+    const listed = named.map(([id, students]) => {
+      const user = byId.get(id);
+      return { uid: user?.uid ?? '', name: user ? (user.institute_name ?? user.institute_name_english) : null, students };
+    });
+    return { count: counts.size, listed };
+  }
+
   /** Frees released seats for this run's newcomers: the next batch deletes them before inserting. */
   async function release(ids: number[]) {
-    const seats = await db.selectFrom('exam_seats').select(['centre_id', 'room_index', 'seat']).where('registration_id', 'in', ids).execute();
+    const seats = await db.selectFrom('exam_seats').select(['centre_id', 'room_index', 'seat', 'class']).where('registration_id', 'in', ids).execute();
     for (const seat of seats) {
       const centre = centres.get(seat.centre_id);
       if (!centre) continue;
-      await loadSeats(db, centre);
+      await loadSeats(db, centre, sittings);
       const room = centre.rooms[seat.room_index];
       if (!room) continue;
-      room.taken.delete(seat.seat);
-      room.next = Math.min(room.next, seat.seat);
-      if (room.taken.size === 0) room.class = null;
+      const state = inSitting(room, sittingOf(sittings, seat.class));
+      state.taken.delete(seat.seat);
+      state.next = Math.min(state.next, seat.seat);
+      if (state.taken.size === 0) state.class = null;
     }
     releasing.push(...ids);
     report.released += ids.length;
@@ -296,12 +348,14 @@ export async function allocateSeats(
   }
 
   function placeFor(serving: Centre[], klass: string) {
+    const sitting = sittingOf(sittings, klass);
     for (const centre of serving) {
       for (const [index, room] of centre.rooms.entries()) {
-        const seat = freeSeat(room, klass, seating);
+        const state = inSitting(room, sitting);
+        const seat = freeSeat(room, state, klass, seating);
         if (seat === undefined) continue;
-        room.taken.add(seat);
-        room.class ??= klass;
+        state.taken.add(seat);
+        state.class ??= klass;
         return { centre, index, seat };
       }
     }

@@ -2,8 +2,9 @@
  * Exam centres (architecture §9), admin only, on the shared machinery: list, create, edit, details,
  * export. A centre's rooms (or one capacity, as one room) and the areas it serves are kept as JSON on
  * its row: the allocation reads every centre at once, and nothing else queries inside them. A room
- * that holds seats cannot disappear or shrink below them, and a centre with seats cannot be
- * deactivated or deleted until its students are moved (POST /api/v1/exam/move-seats).
+ * that holds seats cannot disappear or shrink below the seats of any one sitting, and a centre with
+ * seats cannot be deactivated or deleted until its students are moved (POST /api/v1/exam/move-seats).
+ * A centre is not changed while the seat allocation runs (409): the allocation reads the centres once.
  */
 import type { Transaction } from 'kysely';
 import { withRow } from '../../../common/resources.js';
@@ -11,9 +12,11 @@ import { CentreBody, CentreRow } from '../../../common/schemas/exam.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
+import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import { columnsOf, defineResource, type Caller } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
 import type { Database } from '../../db/types.js';
+import { sittingKeys, sittingOf } from './sittings.js';
 
 type Room = { name: string; capacity: number };
 
@@ -53,20 +56,30 @@ async function checkInstitutes(trx: Transaction<Database>, ids: readonly number[
   if (found.length !== ids.length) throw new ValidationError({ institute_ids: ['invalid_choice'] });
 }
 
-/** Each room that holds seats keeps at least that many. */
+/** Each room that holds seats keeps at least as many as any one sitting holds in it, and its highest seat number. */
 async function checkSeatedRooms(trx: Transaction<Database>, id: number, rooms: readonly Room[]): Promise<void> {
   const held = await trx
     .selectFrom('exam_seats')
-    .select(['room_index', (eb) => eb.fn.countAll<number>().as('seated')])
+    .select(['room_index', 'class', (eb) => eb.fn.countAll<number>().as('seated'), (eb) => eb.fn.max('seat').as('last')])
     .where('centre_id', '=', id)
-    .groupBy('room_index')
+    .groupBy(['room_index', 'class'])
     .execute();
-  for (const { room_index, seated } of held) {
+  const sittings = await sittingKeys(trx);
+  const needed = new Map<string, { room_index: number; seated: number; last: number }>();
+  for (const row of held) {
+    const key = `${row.room_index}:${sittingOf(sittings, row.class)}`;
+    const sum = needed.get(key) ?? { room_index: row.room_index, seated: 0, last: 0 };
+    needed.set(key, { room_index: row.room_index, seated: sum.seated + Number(row.seated), last: Math.max(sum.last, Number(row.last)) });
+  }
+  for (const { room_index, seated, last } of needed.values()) {
     const room = rooms[room_index];
-    if (!room || room.capacity < Number(seated))
-      throw new ValidationError({ [`rooms.${Math.min(room_index, rooms.length)}.capacity`]: ['room_has_seats'] }, { seated: Number(seated) });
+    if (!room || room.capacity < Math.max(seated, last))
+      throw new ValidationError({ [`rooms.${Math.min(room_index, rooms.length)}.capacity`]: ['room_has_seats'] }, { seated: Math.max(seated, last) });
   }
 }
+
+/** The allocation's job kind: a centre write waits for its lock and is refused while it runs. */
+const ALLOCATION = 'allocation';
 
 const audit = (ctx: Caller & { trx: Transaction<Database> }, action: 'centre.create' | 'centre.update', id: number, before: object | null, after: object) =>
   recordAudit(ctx.trx, {
@@ -124,6 +137,7 @@ export const centreResource = defineResource<CentreBody>({
     });
   },
   async update(ctx, id, body) {
+    await refuseWhileJobs(ctx.trx, [ALLOCATION]);
     await checkInstitutes(ctx.trx, body.institute_ids);
     const rooms = roomsOf(body);
     await checkSeatedRooms(ctx.trx, id, rooms);
@@ -143,6 +157,14 @@ export const centreResource = defineResource<CentreBody>({
         Object.fromEntries(changed.map((key) => [key, before[key as keyof typeof before]])),
         Object.fromEntries(changed.map((key) => [key, after[key as keyof typeof after]])),
       );
+  },
+  async setStatus(ctx, id, status) {
+    await refuseWhileJobs(ctx.trx, [ALLOCATION]);
+    await ctx.trx.updateTable('exam_centres').set({ status, updated_at: now() }).where('id', '=', id).execute();
+  },
+  async destroy(ctx, id) {
+    await refuseWhileJobs(ctx.trx, [ALLOCATION]);
+    await ctx.trx.deleteFrom('exam_centres').where('id', '=', id).execute();
   },
   guardWrite(_caller, row, action) {
     if ((action === 'soft-delete' || action === 'destroy') && Number(row.seated) > 0) throw new HttpError(409, 'centre_has_seats');

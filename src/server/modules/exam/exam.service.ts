@@ -7,13 +7,15 @@ import { CLASS_CODES } from '../../../common/constants.js';
 import type { ExamBody } from '../../../common/schemas/exam.js';
 import type { Database } from '../../db/types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { HttpError, ValidationError } from '../../lib/errors.js';
-import { hasLiveJob } from '../../lib/jobs/jobs.js';
+import { ValidationError } from '../../lib/errors.js';
+import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import type { Caller, TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
+import { invalidateResults, lockSeason, readSeason, saveExamFacts, setAdmitCardsPublished } from '../season/season.js';
+import { classesBySitting, sittingKeys, sittingOf } from './sittings.js';
 
 export async function readExam(db: Kysely<Database> | Transaction<Database>) {
-  const exam = await db.selectFrom('exams').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const exam = await readSeason(db);
   const sittings = await db.selectFrom('exam_sittings').selectAll().orderBy('class').execute();
   const subjects = await db.selectFrom('exam_subjects').selectAll().orderBy('class').orderBy('position').execute();
   const centres = await db
@@ -58,12 +60,7 @@ export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise
   body.subjects.forEach((subject, i) => {
     if (subject.id !== undefined && !known.has(subject.id)) throw new ValidationError({ [`subjects.${i}.id`]: ['invalid_choice'] });
   });
-  const at = now();
-  await trx
-    .updateTable('exams')
-    .set({ name_bn: body.name_bn, name_en: body.name_en, instructions: body.instructions, seating: body.seating, updated_at: at })
-    .where('id', '=', 1)
-    .execute();
+  await saveExamFacts(trx, { name_bn: body.name_bn, name_en: body.name_en, instructions: body.instructions, seating: body.seating });
   for (const sitting of body.sittings)
     await trx
       .updateTable('exam_sittings')
@@ -75,6 +72,8 @@ export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise
       })
       .where('class', '=', sitting.class)
       .execute();
+  const sittingsChanged = JSON.stringify(before.sittings) !== JSON.stringify((await readExam(trx)).sittings);
+  if (sittingsChanged) await checkSittingSeats(trx, body);
   const kept = body.subjects.flatMap((subject) => (subject.id === undefined ? [] : [subject.id]));
   const removed = [...known].filter((id) => !kept.includes(id));
   if (removed.length > 0) await trx.deleteFrom('exam_subjects').where('id', 'in', removed).execute();
@@ -84,6 +83,8 @@ export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise
     else await trx.updateTable('exam_subjects').set(values).where('id', '=', subject.id).execute();
   }
   const after = await readExam(trx);
+  // A subject added, removed or given other full marks: the processed result no longer matches the exam.
+  if (JSON.stringify(before.subjects) !== JSON.stringify(after.subjects)) await invalidateResults(trx);
   const fields = ['name_bn', 'name_en', 'instructions', 'seating', 'sittings', 'subjects'] as const;
   const changed = fields.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
   if (changed.length > 0)
@@ -98,10 +99,32 @@ export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise
     });
 }
 
+/**
+ * Sittings changed: not while the allocation runs (it counts seats per sitting), and never so that two
+ * classes now sitting together hold the same seat of a room.
+ */
+async function checkSittingSeats(trx: Transaction<Database>, body: ExamBody): Promise<void> {
+  await refuseWhileJobs(trx, ['allocation']);
+  for (const [, classes] of classesBySitting(await sittingKeys(trx))) {
+    if (classes.length < 2) continue;
+    const clash = await trx
+      .selectFrom('exam_seats')
+      .select(['centre_id'])
+      .where('class', 'in', classes)
+      .groupBy(['centre_id', 'room_index', 'seat'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .limit(1)
+      .execute();
+    if (clash.length === 0) continue;
+    const index = body.sittings.findIndex((sitting) => classes.includes(sitting.class));
+    throw new ValidationError({ [index < 0 ? 'sittings' : `sittings.${index}.date`]: ['sitting_seats_clash'] });
+  }
+}
+
 export async function publishAdmitCards(ctx: TransactionContext, published: number): Promise<void> {
-  const exam = await ctx.trx.selectFrom('exams').select('admit_cards_published').where('id', '=', 1).executeTakeFirstOrThrow();
+  const exam = await lockSeason(ctx.trx);
   if (exam.admit_cards_published === published) return;
-  await ctx.trx.updateTable('exams').set({ admit_cards_published: published, updated_at: now() }).where('id', '=', 1).execute();
+  await setAdmitCardsPublished(ctx.trx, published);
   await recordAudit(ctx.trx, {
     actor: ctx.user,
     client: ctx.client,
@@ -114,37 +137,50 @@ export async function publishAdmitCards(ctx: TransactionContext, published: numb
 }
 
 /**
- * Moves every student seated at `from` to `to`, in the order they sat, into `to`'s free seats room by
- * room; all or nothing (422 with the shortfall when `to` is too small). Tokens stay, so a printed
- * admit card's QR code shows the new centre.
+ * Moves every student seated at `from` to `to`, in the order they sat, into `to`'s free seats of their
+ * sitting room by room; all or nothing (422 with the shortfall when `to` is too small for a sitting).
+ * Tokens stay, so a printed admit card's QR code shows the new centre.
  */
 export async function moveSeats(db: Kysely<Database>, caller: Caller, from: number, to: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    if (await hasLiveJob(trx, 'allocation')) throw new HttpError(409, 'job_running');
-    const query = trx.selectFrom('exam_centres').select(['id', 'rooms', 'status']).where('id', 'in', [from, to]);
+    // The centres' rows first, then the allocation's lock: the order a centre's own edit takes them in.
+    const query = trx.selectFrom('exam_centres').select(['id', 'rooms', 'status']).where('id', 'in', [from, to]).orderBy('id');
     const centres = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
+    await refuseWhileJobs(trx, ['allocation']);
     const target = centres.find((centre) => centre.id === to);
     if (!centres.some((centre) => centre.id === from)) throw new ValidationError({ from_centre_id: ['invalid_choice'] });
     if (!target) throw new ValidationError({ to_centre_id: ['invalid_choice'] });
     if (target.status !== 1) throw new ValidationError({ to_centre_id: ['centre_inactive'] });
-    const moving = await trx.selectFrom('exam_seats').select(['registration_id']).where('centre_id', '=', from).orderBy('room_index').orderBy('seat').execute();
+    const moving = await trx
+      .selectFrom('exam_seats')
+      .select(['registration_id', 'class'])
+      .where('centre_id', '=', from)
+      .orderBy('room_index')
+      .orderBy('seat')
+      .execute();
     if (moving.length === 0) return 0;
-    const taken = await trx.selectFrom('exam_seats').select(['room_index', 'seat']).where('centre_id', '=', to).execute();
+    const sittings = await sittingKeys(trx);
+    const taken = await trx.selectFrom('exam_seats').select(['room_index', 'seat', 'class']).where('centre_id', '=', to).execute();
     const rooms = JSON.parse(target.rooms) as { capacity: number }[];
-    const free: { room_index: number; seat: number }[] = [];
-    rooms.forEach((room, index) => {
-      const used = new Set(taken.filter((seat) => seat.room_index === index).map((seat) => seat.seat));
-      for (let seat = 1; seat <= room.capacity; seat++) if (!used.has(seat)) free.push({ room_index: index, seat });
-    });
-    if (free.length < moving.length) throw new ValidationError({ to_centre_id: ['centre_too_small'] }, { short: moving.length - free.length });
+    const free = new Map<string, { room_index: number; seat: number }[]>();
+    for (const sitting of new Set(moving.map((seat) => sittingOf(sittings, seat.class)))) {
+      const places: { room_index: number; seat: number }[] = [];
+      rooms.forEach((room, index) => {
+        const used = new Set(taken.filter((seat) => seat.room_index === index && sittingOf(sittings, seat.class) === sitting).map((seat) => seat.seat));
+        for (let seat = 1; seat <= room.capacity; seat++) if (!used.has(seat)) places.push({ room_index: index, seat });
+      });
+      free.set(sitting, places);
+    }
+    const placed = moving.map((seat) => ({ registration_id: seat.registration_id, place: free.get(sittingOf(sittings, seat.class))!.shift() }));
+    const short = placed.filter((seat) => !seat.place).length;
+    if (short > 0) throw new ValidationError({ to_centre_id: ['centre_too_small'] }, { short });
     // Two steps, so a seat number freed at `to` is never held twice in between.
     await trx
       .updateTable('exam_seats')
       .set({ centre_id: to, room_index: -1, seat: sql<number>`-registration_id` })
       .where('centre_id', '=', from)
       .execute();
-    for (const [i, { registration_id }] of moving.entries())
-      await trx.updateTable('exam_seats').set(free[i]!).where('registration_id', '=', registration_id).execute();
+    for (const { registration_id, place } of placed) await trx.updateTable('exam_seats').set(place!).where('registration_id', '=', registration_id).execute();
     const at = now();
     await trx.updateTable('exam_centres').set({ seated: 0, updated_at: at }).where('id', '=', from).execute();
     await trx

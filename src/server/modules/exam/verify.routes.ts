@@ -24,9 +24,9 @@ export function verifyRoutes(app: FastifyInstance): void {
 <p class="verified">✔ ${EXAM_TEXT.verifyValid}</p>
 ${seat.photo ? html`<img class="verify-photo" src="${path}/photo" alt="${EXAM_TEXT.photo}" width="120" height="160">` : null}
 <dl>
-<dt>${EXAM_TEXT.name}</dt><dd>${seat.name_bangla ?? seat.name_english}</dd>
+<dt>${EXAM_TEXT.name}</dt><dd data-testid="verify-name">${seat.name_bangla ?? seat.name_english}</dd>
 <dt>${EXAM_TEXT.nameEnglish}</dt><dd>${seat.name_english}</dd>
-<dt>${EXAM_TEXT.roll}</dt><dd>${seat.roll_no}</dd>
+<dt>${EXAM_TEXT.roll}</dt><dd class="number" data-testid="verify-roll">${seat.roll_no}</dd>
 <dt>${EXAM_TEXT.class}</dt><dd>${EXAM_TEXT.classes[seat.class] ?? seat.class}</dd>
 <dt>${EXAM_TEXT.centre}</dt><dd>${seat.centre_bn} (${seat.centre_en})</dd>
 </dl>

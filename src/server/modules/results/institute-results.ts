@@ -12,11 +12,11 @@ export async function instituteHeading(db: Kysely<Database>, id: number): Promis
   const row = await db
     .selectFrom('users as u')
     .innerJoin('user_roles as role', 'role.id', 'u.role_id')
-    .select(['u.id', 'u.name', 'u.institute_name', 'u.institute_name_english'])
+    .select(['u.id', 'u.uid', 'u.name', 'u.institute_name', 'u.institute_name_english'])
     .where('u.id', '=', id)
     .where('role.slug', '=', 'institute')
     .executeTakeFirst();
-  return row && { id: row.id, name: row.institute_name ?? row.institute_name_english ?? row.name };
+  return row && { id: row.id, uid: row.uid, name: row.institute_name ?? row.institute_name_english ?? row.name };
 }
 
 export async function instituteResultRows(db: Kysely<Database>, instituteId: number): Promise<InstituteResultRow[]> {

@@ -40,7 +40,7 @@ const Counts = {
 const InstituteResults = z.object({
   message: z.string(),
   data: z.object({
-    institute: z.object({ id: z.number(), name: z.string() }),
+    institute: z.object({ id: z.number(), uid: z.string(), name: z.string() }),
     published: z.boolean(),
     classes: z.array(z.object({ class: z.string(), ...Counts })),
     rows: z.array(
@@ -100,7 +100,7 @@ export async function instituteResultRoutes(app: FastifyInstance): Promise<void>
     const body = await instituteWorkbook(institute, classCounts(rows), rows, requestLang(request));
     return reply
       .header('content-type', XLSX)
-      .header('content-disposition', `attachment; filename="result-sheet-${institute.id}.xlsx"`)
+      .header('content-disposition', `attachment; filename="result-sheet-${institute.uid}.xlsx"`)
       .header('cache-control', 'private, no-store')
       .send(body);
   });
@@ -116,7 +116,7 @@ export async function instituteResultRoutes(app: FastifyInstance): Promise<void>
         const file = await app.pdf.render(instituteSheetParts(await resultExam(app), institute, classCounts(rows), rows), (done) => job.progress(done));
         return {
           result: { students: rows.length, pages: file.pages },
-          file: { name: `result-sheet-${institute.id}.pdf`, type: 'application/pdf', size: file.bytes, stream: () => file.stream() },
+          file: { name: `result-sheet-${institute.uid}.pdf`, type: 'application/pdf', size: file.bytes, stream: () => file.stream() },
         };
       });
       reply.status(202);

@@ -176,4 +176,17 @@ describe('institute results', () => {
     expect(forB.status).toBe(202);
     expect((await jobOutcome(admin, (forB.body.data as { job_id: number }).job_id, 60_000)).state).toBe('done');
   });
+
+  it('name the institute by the ID it logs in with, on the sheet and in the files’ names, never by its row id', async () => {
+    const listed = (await admin.get(`/api/v1/results/institute?institute_id=${a.id}`)).body.data as { institute: { uid: string } };
+    expect(listed.institute.uid).toBe(a.uid);
+    const xlsx = (await a.api.get('/api/v1/results/institute/sheet.xlsx')).raw;
+    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="result-sheet-${a.uid}.xlsx"`);
+    const started = await a.api.post('/api/v1/results/institute/sheet');
+    const job = await jobOutcome<unknown>(a.api, (started.body.data as { job_id: number }).job_id, 60_000);
+    expect(job.file_name).toBe(`result-sheet-${a.uid}.pdf`);
+    const text = textOf((await a.api.get(`/api/v1/jobs/${(started.body.data as { job_id: number }).job_id}/file`)).raw.rawPayload);
+    const digits = (value: string) => value.replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+    expect(text).toContain(digits(a.uid));
+  });
 });

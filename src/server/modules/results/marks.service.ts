@@ -8,8 +8,9 @@ import type { MessageKey } from '../../../common/messages.js';
 import { otherClassParams } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
 import { type AuditActor, type AuditClient, type AuditEntry, recordAudits } from '../../lib/audit.js';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError, ValidationError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
+import { invalidateResults, lockSeason, readSeason } from '../season/season.js';
 
 export type Subject = { id: number; class: string; name_bn: string; name_en: string; full_marks: number };
 
@@ -39,8 +40,7 @@ export async function examSubjects(db: Kysely<Database>): Promise<Subject[]> {
 }
 
 export async function resultsPublished(db: Kysely<Database>): Promise<boolean> {
-  const exam = await db.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirst();
-  return (exam?.results_version ?? 0) > 0;
+  return (await readSeason(db)).results_version > 0;
 }
 
 /** The students of these rolls, through the unique roll index, ROLL_BATCH at a time. */
@@ -89,16 +89,35 @@ export async function marksOf(db: Kysely<Database>, registrationId: number) {
 }
 
 /**
- * Within the caller's transaction: refuses (409) once the result is published and marks the
- * processed result stale. The exam's row is locked on PostgreSQL, so a publication waits for the
- * marks being written and a save waits for a publication under way.
+ * Within the write's transaction, after the season's row: each student still sits the exam and each
+ * subject is still their class's. The rows read are locked against change (PostgreSQL) until the
+ * commit, so a refused payment or a removed subject waits for the marks being written, never the
+ * other way round, and a check made earlier cannot pass a mark the data no longer allows.
  */
-async function openForMarks(trx: Transaction<Database>, changing: boolean): Promise<void> {
-  const query = trx.selectFrom('exams').select(['results_version', 'results_processed_at']).where('id', '=', 1);
-  const exam = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
-  if (!exam) return;
-  if (exam.results_version > 0) throw new HttpError(409, 'results_published');
-  if (changing && exam.results_processed_at !== null) await trx.updateTable('exams').set({ results_processed_at: null }).where('id', '=', 1).execute();
+async function checkInTransaction(trx: Transaction<Database>, entries: readonly MarkEntry[]): Promise<void> {
+  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const students = new Map<number, Pick<Student, 'roll_no' | 'class' | 'examinee'>>();
+  const ids = [...new Set(entries.map((entry) => entry.registration_id))];
+  for (let start = 0; start < ids.length; start += ROLL_BATCH) {
+    const query = trx
+      .selectFrom('scholarship_registrations')
+      .select(['id', 'roll_no', 'class', 'status', 'fee_status'])
+      .where('id', 'in', ids.slice(start, start + ROLL_BATCH));
+    for (const row of await (pg ? query.forShare() : query).execute())
+      students.set(row.id, { roll_no: row.roll_no, class: row.class, examinee: row.status === 1 && row.fee_status === 'paid' });
+  }
+  const subjectQuery = trx
+    .selectFrom('exam_subjects')
+    .select(['id', 'class', 'name_bn', 'name_en', 'full_marks'])
+    .where('id', 'in', [...new Set(entries.map((entry) => entry.subject_id))]);
+  const subjects = new Map((await (pg ? subjectQuery.forShare() : subjectQuery).execute()).map((subject) => [subject.id, subject]));
+  for (const entry of entries) {
+    const student = students.get(entry.registration_id);
+    // A student who no longer sits the exam reads as an unknown roll, as rollError answers.
+    if (!student?.examinee) throw new ValidationError({ roll_no: ['unknown_roll'] });
+    const error = subjectError(subjects.get(entry.subject_id), student, entry);
+    if (error) throw new ValidationError({ [error.field]: [error.key] }, error.params);
+  }
 }
 
 const sameMark = (a: { marks: number | null; absent: number | boolean }, b: MarkEntry) => Boolean(a.absent) === b.absent && (a.marks ?? null) === b.marks;
@@ -111,10 +130,11 @@ const sameMark = (a: { marks: number | null; absent: number | boolean }, b: Mark
 export async function writeMarks(trx: Transaction<Database>, caller: Caller, given: readonly MarkEntry[]): Promise<MarkEntry[]> {
   // A roll twice in one sheet: its later row wins, as it would in two saves (and one upsert may not touch a row twice).
   const entries = [...new Map(given.map((entry) => [`${entry.registration_id}:${entry.subject_id}`, entry])).values()];
-  if (entries.length === 0) {
-    await openForMarks(trx, false);
-    return [];
-  }
+  // The season's row first: the lock a publication and an exam form's save take first too.
+  const exam = await lockSeason(trx);
+  if (exam.results_version > 0) throw new HttpError(409, 'results_published');
+  if (entries.length === 0) return [];
+  await checkInTransaction(trx, entries);
   const before = new Map<string, { marks: number | null; absent: number }>();
   const registrations = [...new Set(entries.map((entry) => entry.registration_id))];
   for (let start = 0; start < registrations.length; start += ROLL_BATCH) {
@@ -129,8 +149,8 @@ export async function writeMarks(trx: Transaction<Database>, caller: Caller, giv
     const old = before.get(`${entry.registration_id}:${entry.subject_id}`);
     return !old || !sameMark(old, entry);
   });
-  await openForMarks(trx, changed.length > 0);
   if (changed.length === 0) return [];
+  await invalidateResults(trx);
 
   const at = now();
   for (let start = 0; start < changed.length; start += MARKS_PER_INSERT) {

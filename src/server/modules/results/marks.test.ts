@@ -115,9 +115,14 @@ describe('entering a mark', () => {
 
   it('audits each change with before and after, and marks the processed result stale', async () => {
     const student = fours[2]!;
-    await t.app.db.updateTable('exams').set({ results_processed_at: new Date().toISOString() }).where('id', '=', 1).execute();
+    await t.app.db
+      .updateTable('exams')
+      .set((eb) => ({ results_processed_at: new Date().toISOString(), results_processed_generation: eb.ref('results_generation') }))
+      .where('id', '=', 1)
+      .execute();
     expect((await save({ roll_no: student.roll_no, subject_id: subjects.bangla, marks: 60 })).status).toBe(200);
-    expect((await t.app.db.selectFrom('exams').select('results_processed_at').executeTakeFirstOrThrow()).results_processed_at).toBeNull();
+    const season = await t.app.db.selectFrom('exams').select(['results_generation', 'results_processed_generation']).executeTakeFirstOrThrow();
+    expect(season.results_processed_generation).not.toBe(season.results_generation);
     expect((await save({ roll_no: student.roll_no, subject_id: subjects.bangla, marks: 61.5 }, admin)).status).toBe(200);
     const log = await t.app.db
       .selectFrom('audit_logs')

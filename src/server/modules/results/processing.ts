@@ -26,7 +26,7 @@ import type { GradeCounts, ResultGrade, ResultState, ResultSummary } from '../..
 import type { NumberTable, ReadPool } from '../../db/read-pool.js';
 import type { Database, ResultRulesTable } from '../../db/types.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
-import { now } from '../../lib/time.js';
+import { beginProcessing, finishProcessing } from '../season/season.js';
 import type { Selectable } from 'kysely';
 
 export type ResultRule = Selectable<ResultRulesTable>;
@@ -119,8 +119,7 @@ function gradeOf(rule: ResultRule, total: number, ranked: { talent_pool: number;
 
 /** Processes every class and records the summary; answers it (the job's result). */
 export async function processResults(db: Kysely<Database>, readPool: ReadPool | undefined, job: RunningJob): Promise<ResultSummary & { stale: boolean }> {
-  const started = now();
-  await db.updateTable('exams').set({ results_processed_at: null, results_summary: null }).where('id', '=', 1).execute();
+  const generation = await beginProcessing(db);
   await (isPostgres(db) ? sql`truncate results`.execute(db) : removeResults(db));
 
   const withheld = new Set((await db.selectFrom('result_withholdings').select('registration_id').execute()).map((row) => row.registration_id));
@@ -207,22 +206,7 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
     for (const [zilla_id, counts] of districts) summary.districts.push({ zilla_id, class: klass, ...counts });
   }
 
-  // A mark saved while this ran makes the result stale again: it stays unprocessed, and the admin runs it once more.
-  let stale = false;
-  for (const subject of subjects) {
-    const changed = await db
-      .selectFrom('marks')
-      .select('registration_id')
-      .where('subject_id', '=', subject.id)
-      .where('updated_at', '>', started)
-      .limit(1)
-      .execute();
-    if (changed.length > 0) stale = true;
-  }
-  await db
-    .updateTable('exams')
-    .set({ results_processed_at: stale ? null : now(), results_summary: JSON.stringify(summary) })
-    .where('id', '=', 1)
-    .execute();
+  // A mark, rule or subject changed while this ran: the result stays unprocessed, and the admin runs it once more.
+  const stale = !(await finishProcessing(db, generation, JSON.stringify(summary)));
   return { ...summary, stale };
 }

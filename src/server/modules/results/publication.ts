@@ -13,7 +13,7 @@ import type { ResultDocument, ResultGrade, ResultState } from '../../../common/s
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
-import { now } from '../../lib/time.js';
+import { isCurrent, readSeason, switchPublished } from '../season/season.js';
 import { storeMeritLists } from './merit-list.js';
 
 const BATCH = 2000;
@@ -41,8 +41,7 @@ type MarkRow = { registration_id: number; subject_id: number; marks: number | nu
 /** Builds the snapshot of the processed result and makes it the live one; answers its version and size. */
 export async function publishResults(app: FastifyInstance, job: RunningJob): Promise<{ version: number; students: number }> {
   const { db, readPool } = app;
-  const exam = await db.selectFrom('exams').select(['results_processed_at']).where('id', '=', 1).executeTakeFirstOrThrow();
-  if (!exam.results_processed_at) throw new HttpError(409, 'results_not_processed');
+  if (!isCurrent(await readSeason(db))) throw new HttpError(409, 'results_not_processed');
   // A result is never made from a missing mark: such a candidate is published only as withheld, by the admin's decision.
   const incomplete = await db.selectFrom('results').select('registration_id').where('state', '=', 'incomplete').limit(1).executeTakeFirst();
   if (incomplete) throw new HttpError(409, 'results_incomplete_left');
@@ -140,14 +139,8 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
 
   const meritLists = await storeMeritLists(app, version);
   // A mark saved meanwhile made the processed result stale: this snapshot would not match it.
-  const switched = await db
-    .updateTable('exams')
-    .set({ results_version: version, results_published_at: now(), merit_list_files: JSON.stringify(meritLists) })
-    .where('id', '=', 1)
-    .where('results_processed_at', 'is not', null)
-    .executeTakeFirst();
-  if (Number(switched.numUpdatedRows) === 0) {
-    await removeVersionsBut(db, (await db.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirstOrThrow()).results_version);
+  if (!(await switchPublished(db, version, JSON.stringify(meritLists)))) {
+    await removeVersionsBut(db, (await readSeason(db)).results_version);
     throw new HttpError(409, 'results_not_processed');
   }
   await removeVersionsBut(db, version);

@@ -37,7 +37,8 @@ export type InstituteResultRow = {
   grade: ResultGrade | null;
 };
 
-export type InstituteHeading = { id: number; name: string };
+/** `uid`: the institute's ID as it logs in with it, what people read; `id` is the row's, for queries only. */
+export type InstituteHeading = { id: number; uid: string; name: string };
 export type ClassCounts = { class: string } & GradeCounts;
 
 /** The heading every result document prints: the exam's names, the organiser (the site name), the site's address. */

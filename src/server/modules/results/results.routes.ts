@@ -21,6 +21,7 @@ import { requireRole } from '../../lib/authenticate.js';
 import { HttpError } from '../../lib/errors.js';
 import { hasLiveJob, startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
+import { isCurrent, readSeason } from '../season/season.js';
 import { processResults } from './processing.js';
 import { publishResults } from './publication.js';
 import { type Blocker, blockersOf, marksProgress } from './marks-progress.js';
@@ -47,8 +48,9 @@ function missingMessage(lang: Lang, blockers: readonly Blocker[]): string {
   return translate(lang, 'results_marks_missing', { missing });
 }
 
-/** Processing and publishing read and write the same tables: one of them at a time. */
+/** Processing and publishing read and write the same tables: one of them at a time, under one lock. */
 const KINDS = { process: 'results-process', publish: 'results-publish' } as const;
+const RESULT_JOBS = Object.values(KINDS);
 
 export async function resultRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -59,8 +61,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     for (const kind of Object.values(KINDS)) if (await hasLiveJob(app.db, kind)) throw new HttpError(409, 'job_running');
   };
   const refusePublished = async () => {
-    const exam = await app.db.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirstOrThrow();
-    if (exam.results_version > 0) throw new HttpError(409, 'results_published');
+    if ((await readSeason(app.db)).results_version > 0) throw new HttpError(409, 'results_published');
   };
 
   api.get('/results', { onRequest: admin, schema: { ...schema, response: { 200: Answer, ...errors } } }, async () => ({
@@ -77,7 +78,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     await refusePublished();
     await refuseWhileRunning();
     const who = caller(request);
-    const jobId = await startJob(app, { kind: KINDS.process, user: who.user, exclusive: true }, async (job) => ({
+    const jobId = await startJob(app, { kind: KINDS.process, user: who.user, exclusive: true, excludes: RESULT_JOBS }, async (job) => ({
       result: { ...(await processResults(app.db, app.readPool, job)), released: await releaseWithholdings(app.db, who.user, who.client) },
     }));
     // Recorded as it starts, with its job: the counts it comes to are the job's answer.
@@ -98,15 +99,14 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
         return { message: translate(lang, 'results_withdrawn'), data: { published: false } };
       }
       await refuseWhileRunning();
-      const exam = await app.db.selectFrom('exams').select('results_processed_at').where('id', '=', 1).executeTakeFirstOrThrow();
-      if (!exam.results_processed_at) throw new HttpError(409, 'results_not_processed');
+      if (!isCurrent(await readSeason(app.db))) throw new HttpError(409, 'results_not_processed');
       const blockers = blockersOf(await marksProgress(app.db, app.readPool));
       if (blockers.length > 0) {
         const reason = request.body.withhold_reason;
         if (!reason) return reply.status(409).send({ message: missingMessage(lang, blockers), data: null });
         await app.db.transaction().execute((trx) => withholdIncomplete({ ...who, trx }, reason));
       }
-      const jobId = await startJob(app, { kind: KINDS.publish, user: who.user, exclusive: true }, async (job) => {
+      const jobId = await startJob(app, { kind: KINDS.publish, user: who.user, exclusive: true, excludes: RESULT_JOBS }, async (job) => {
         const published = await publishResults(app, job);
         app.invalidateSite();
         await recordAudit(app.db, { actor: who.user, client: who.client, action: 'results.publish', entity: 'exam', entityId: 1, after: published });

@@ -9,6 +9,7 @@ import { type AuditActor, type AuditClient, recordAudit, recordAudits } from '..
 import { now } from '../../lib/time.js';
 import { jobView } from '../../lib/jobs/jobs.js';
 import type { TransactionContext } from '../../lib/resource/definition.js';
+import { invalidateResults, isCurrent, lockSeason, readSeason, withdrawPublished } from '../season/season.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,15 +49,12 @@ async function markedCounts(db: Kysely<Database>, readPool: ReadPool | undefined
 }
 
 export async function readResults(db: Kysely<Database>, readPool: ReadPool | undefined, kinds: { process: string; publish: string }) {
-  const exam = await db
-    .selectFrom('exams')
-    .select(['results_processed_at', 'results_summary', 'results_version', 'results_published_at'])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const exam = await readSeason(db);
   const summary = exam.results_summary === null ? null : (JSON.parse(exam.results_summary) as ResultSummary);
   return {
     rules: await readRules(db),
-    processed_at: exam.results_processed_at,
+    // Stale (a mark, rule or subject changed since) reads as not processed: it must be processed again.
+    processed_at: isCurrent(exam) ? exam.results_processed_at : null,
     published: exam.results_version > 0,
     published_at: exam.results_version > 0 ? exam.results_published_at : null,
     summary,
@@ -74,7 +72,7 @@ export async function saveRules(ctx: TransactionContext, rules: ResultRuleBody[]
   const after = await readRules(ctx.trx);
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   // The processed result followed the old rules: it must be processed again before it is published.
-  await ctx.trx.updateTable('exams').set({ results_processed_at: null }).where('id', '=', 1).execute();
+  await invalidateResults(ctx.trx);
   await recordAudit(ctx.trx, {
     actor: ctx.user,
     client: ctx.client,
@@ -155,9 +153,9 @@ export async function releaseWithholdings(db: Kysely<Database>, actor: AuditActo
 
 /** Unpublishes: the lookup answers nothing from now on (the snapshot is replaced at the next publication). */
 export async function withdrawResults(ctx: TransactionContext): Promise<void> {
-  const exam = await ctx.trx.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirstOrThrow();
+  const exam = await lockSeason(ctx.trx);
   if (exam.results_version === 0) return;
-  await ctx.trx.updateTable('exams').set({ results_version: 0, results_published_at: null }).where('id', '=', 1).execute();
+  await withdrawPublished(ctx.trx);
   await recordAudit(ctx.trx, {
     actor: ctx.user,
     client: ctx.client,
@@ -174,7 +172,7 @@ export async function withdrawResults(ctx: TransactionContext): Promise<void> {
  * page 5,000 is a seek on the (class, position) index like page 1; the count comes from the summary.
  */
 export async function meritPage(db: Db, klass: (typeof CLASS_CODES)[number], page: number, perPage: number) {
-  const exam = await db.selectFrom('exams').select('results_summary').where('id', '=', 1).executeTakeFirstOrThrow();
+  const exam = await readSeason(db);
   const counts = exam.results_summary === null ? undefined : (JSON.parse(exam.results_summary) as ResultSummary).classes.find((c) => c.class === klass);
   const total = counts ? counts.students - counts.absent - counts.incomplete - counts.withheld : 0;
   const rows = await db

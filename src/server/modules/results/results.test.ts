@@ -310,7 +310,11 @@ describe('publication and the public lookup', () => {
   });
 
   it('refuses to publish a result that a change made stale, or with a missing mark, naming the classes and subjects', async () => {
-    await t.app.db.updateTable('exams').set({ results_processed_at: null }).where('id', '=', 1).execute();
+    await t.app.db
+      .updateTable('exams')
+      .set((eb) => ({ results_generation: eb('results_generation', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
     expect((await admin.post('/api/v1/results/publish', { published: 1 })).status).toBe(409);
     await process({ pass_marks: 100, kind: 'quota', scope: 'class', talent_pool: 3, general: 5 });
     const refused = await admin.post('/api/v1/results/publish', { published: 1 });

@@ -64,6 +64,18 @@ export function AllocationReport({ report, centreNames }: { report: Report; cent
                 <Text size="xs">
                   {t('exam.allocation.institutes', { number: number(group.institutes) })} {t(`exam.allocation.advice.${group.reason}`)}
                 </Text>
+                {group.institute_list && group.institute_list.length > 0 && (
+                  <List size="xs" withPadding data-testid="unseated-institutes">
+                    {group.institute_list.map((institute) => (
+                      <List.Item key={institute.uid}>
+                        {t('exam.allocation.instituteLine', { name: institute.name ?? '', uid: institute.uid, students: number(institute.students) })}
+                      </List.Item>
+                    ))}
+                    {group.institutes > group.institute_list.length && (
+                      <List.Item>{t('exam.allocation.moreInstitutes', { number: number(group.institutes - group.institute_list.length) })}</List.Item>
+                    )}
+                  </List>
+                )}
               </List.Item>
             ))}
           </List>

@@ -1,4 +1,4 @@
-/** The seat plan screen (issue 13 §3): the allocation and moving a centre's students. */
+/** The seat plan screen: the allocation, moving a centre's students, and the seat list of a centre or an institute. */
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { AllocationPanel } from './AllocationPanel';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MoveSeatsForm } from './MoveSeatsForm';
+import { SeatList } from './SeatList';
 import { useCentreChoices } from './useCentreChoices';
 
 export function SeatsScreen() {
@@ -26,6 +27,7 @@ export function SeatsScreen() {
         <>
           <AllocationPanel exam={exam.data} centreNames={choices.names} />
           <MoveSeatsForm rows={choices.rows} />
+          <SeatList centres={choices.rows} />
         </>
       )}
     </Stack>

@@ -2,7 +2,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import { createPdfGenerator } from '../../../lib/pdf/generator.js';
-import { pdfPageCount, pdfText } from '../../../test/poppler.js';
+import sharp from 'sharp';
+import { pdfPageCount, pdfPagePng, pdfText, pdfWords } from '../../../test/poppler.js';
 import { samplePhoto, sampleRoomSheet } from '../../../test/exam-samples.js';
 import type { RoomSheet } from '../documents.js';
 import { bnDigits } from './format.js';
@@ -55,5 +56,54 @@ describe('room sheets', { timeout: 30_000 }, () => {
     expect(progress).toEqual([1, 2]);
     expect(pages.length).toBe(6);
     expect(pages[4]).toContain('কক্ষ ৩');
+  });
+
+  it('name a room once, as "কক্ষ ১০১", when the room is named so', async () => {
+    const text = await pdfText(
+      await print([
+        { ...sampleRoomSheet(3, []), room: 'কক্ষ ১০১' },
+        { ...sampleRoomSheet(2, []), room: 'Room 7' },
+      ]),
+    );
+    expect(text).not.toContain('কক্ষ কক্ষ');
+    expect(text).toContain('কক্ষ ১০১');
+    expect(text).toContain('কক্ষ ৭');
+  });
+
+  it('end each page with whole lines: nothing of the next page’s header printed in the bottom margin', async () => {
+    const pdf = await print([sampleRoomSheet(30, [await samplePhoto(1)])]);
+    // The sheets' bottom margin is 12 mm (34 pt): every word sits above it.
+    for (const page of [1, 2]) {
+      const { height, words } = await pdfWords(pdf, page);
+      const low = words.filter((word) => word.yMax > height - 34 + 1);
+      expect(
+        low.map((word) => word.text),
+        `page ${page}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('draw the table’s right-hand border as its left one', async () => {
+    const { data, info } = await sharp(await pdfPagePng(await print([sampleRoomSheet(30, [await samplePhoto(1)])]), 1, 300))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[y * info.width + x]!;
+    // The header row: the lines whose seat column (just inside the 10 mm margin) is the header's grey.
+    const seatColumn = Math.floor(info.width * 0.053);
+    const grey = (y: number) => at(seatColumn, y) > 215 && at(seatColumn, y) < 245;
+    let top = 0;
+    while (top < info.height && !grey(top)) top++;
+    let bottom = top;
+    while (bottom < info.height && grey(bottom)) bottom++;
+    const y = Math.floor((top + bottom) / 2);
+    let left = 0;
+    while (at(left, y) > 128) left++;
+    // The right-hand border mirrors the left one across the page (equal margins), on every line of the row.
+    const edge = info.width - 1 - left;
+    const dark = (y: number) => Array.from({ length: 9 }, (_, i) => at(edge - 4 + i, y)).some((value) => value < 128);
+    const missing = Array.from({ length: bottom - top }, (_, i) => top + i).filter((line) => !dark(line));
+    expect(bottom - top).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
   });
 });

@@ -33,12 +33,16 @@ body { font-size: 9pt; }
 .room-no { font-size: 14pt; }
 .label { font-size: 7.5pt; color: #444; }
 .sittings { grid-column: 1 / -1; }
-table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+/* Separate borders, each cell drawing its right and bottom ones: Chromium dropped a collapsed table's right-hand border in print. */
+table { width: 100%; border-collapse: separate; border-spacing: 0; table-layout: fixed; }
 thead { display: table-header-group; }
 th { font-size: 7.5pt; font-weight: 700; background: #e9e9e9; line-height: 1.2; }
-th.running { background: none; border: none; padding: 0 0 1mm; text-align: right; font-weight: 400; font-size: 7.5pt; }
+/* Repeated at the top of each page: room above its line, else its vowel signs print at the foot of the page before. */
+th.running { background: none; border: none; padding: 1.5mm 0 1mm; line-height: 1.5; text-align: right; font-weight: 400; font-size: 7.5pt; }
 th .en { font-weight: 400; }
-th, td { border: 0.3mm solid #000; padding: 1mm 1.5mm; vertical-align: middle; }
+th, td { border: 0 solid #000; border-width: 0 0.3mm 0.3mm 0; padding: 1mm 1.5mm; vertical-align: middle; }
+thead tr:last-child th { border-top-width: 0.3mm; }
+th:first-child:not(.running), td:first-child { border-left-width: 0.3mm; }
 tr { break-inside: avoid; }
 td { font-size: 9pt; line-height: 1.25; overflow-wrap: anywhere; }
 td.num { text-align: center; }
@@ -59,6 +63,13 @@ td .institute { font-size: 7.5pt; color: #333; }
 .seat .roll { font-size: 17pt; font-weight: 700; line-height: 1.2; }
 .seat .ascii { font-size: 9pt; letter-spacing: 0.6pt; }
 `;
+
+/** A room as printed: "কক্ষ ১০১" for a room named "101", "কক্ষ ১০১" or "Room 101" alike (never "কক্ষ কক্ষ ১০১"). */
+export function roomLabel(name: string): string {
+  const own = new RegExp(`^(?:${T.room.bn}|${T.room.en})[\\s.:-]+`, 'iu');
+  const rest = name.trim().replace(own, '');
+  return `${T.room.bn} ${bnDigits(rest || name.trim())}`;
+}
 
 function sittingLines(sheet: RoomSheet): RawHtml {
   const classes = Object.keys(sheet.sittings).sort();
@@ -118,7 +129,7 @@ function attendance(sheet: RoomSheet): RawHtml {
       : html`<table>
 <colgroup>${COLUMNS.map(([, width]) => html`<col style="width:${width}">`)}</colgroup>
 <thead>
-<tr><th class="running" colspan="${COLUMNS.length}">${sheet.exam.name_bn} · ${sheet.centre.name_bn} · <span class="strong">${T.room.bn} ${bnDigits(sheet.room)}</span></th></tr>
+<tr><th class="running" colspan="${COLUMNS.length}">${sheet.exam.name_bn} · ${sheet.centre.name_bn} · <span class="strong">${roomLabel(sheet.room)}</span></th></tr>
 <tr>${COLUMNS.map(([key]) => html`<th>${stacked(T[key])}</th>`)}</tr>
 </thead>
 <tbody>${sheet.students.map(row)}</tbody>
@@ -136,7 +147,7 @@ function seatPlan(sheet: RoomSheet): RawHtml {
 <header class="head">
 <div class="exam-bn">${sheet.exam.name_bn}</div>
 <div class="doc-title">${both(T.seatPlan)}</div>
-<div class="room-name">${T.room.bn} ${bnDigits(sheet.room)}</div>
+<div class="room-name">${roomLabel(sheet.room)}</div>
 <div class="centre">${sheet.centre.name_bn} <span class="en" lang="en">${sheet.centre.name_en}</span></div>
 <div>${sittingLines(sheet)}</div>
 </header>

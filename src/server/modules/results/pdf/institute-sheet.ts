@@ -93,7 +93,7 @@ function opening(exam: ResultExam, institute: InstituteHeading, classes: readonl
   return html`${heading(exam, both(T.instituteSheet))}
 <div class="institute">
 <div><div class="label">${both(T.institute)}</div><div class="name">${institute.name}</div></div>
-<div><div class="label">${both(T.instituteId)}</div><div class="name">${bnDigits(String(institute.id))}</div></div>
+<div><div class="label">${both(T.instituteId)}</div><div class="name">${bnDigits(institute.uid)}</div></div>
 </div>
 ${countsTable(classes)}
 ${classes.length === 0 ? html`<p class="none">${both(T.none)}</p>` : ''}

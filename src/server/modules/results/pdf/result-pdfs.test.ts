@@ -76,12 +76,12 @@ describe('result documents', { timeout: 60_000 }, () => {
 
   it('print an institute’s sheet: its name and id, the counts per class, then each class’s students in position order', async () => {
     const { classes, rows } = sampleInstituteRows({ '04': 40, '07': 6 });
-    const institute = { id: 1234, name: 'সরকারি বালিকা উচ্চ বিদ্যালয়, কৃষ্ণপুর' };
+    const institute = { id: 12, uid: '935784', name: 'সরকারি বালিকা উচ্চ বিদ্যালয়, কৃষ্ণপুর' };
     const pdf = await print(instituteSheetParts(EXAM, institute, classes, rows, 30));
     const pages = await pagesOf(pdf);
     const first = squeezed(pages[0]!);
     expect(first).toContain(squeezed(institute.name));
-    expect(first).toContain(bnDigits('1234'));
+    expect(first).toContain(bnDigits('935784'));
     expect(first).toContain(squeezed(`${bnNumber(46)}`));
     const all = pages.join('\n');
     for (const row of rows) expect(all).toContain(row.roll_no);
