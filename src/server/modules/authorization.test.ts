@@ -309,6 +309,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/exam/publish': { expect: loggedIn(422, 403), call: post('/api/v1/exam/publish', {}) },
   'POST /api/v1/exam/allocate': { expect: loggedIn(422, 403), call: post('/api/v1/exam/allocate', { seating: 'rows' }) },
   'POST /api/v1/exam/move-seats': { expect: loggedIn(422, 403), call: post('/api/v1/exam/move-seats', {}) },
+  'GET /api/v1/exam/seats': { expect: loggedIn(422, 403), call: get('/api/v1/exam/seats') },
   'GET /api/v1/results': { expect: loggedIn(200, 403), call: get('/api/v1/results') },
   'POST /api/v1/results/rules': { expect: loggedIn(422, 403), call: post('/api/v1/results/rules', {}) },
   'POST /api/v1/results/process': { expect: loggedIn(202, 403), call: post('/api/v1/results/process', {}) },
