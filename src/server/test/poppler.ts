@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 
 const run = promisify(execFile);
 
@@ -69,4 +70,29 @@ export function pdfWords(pdf: Buffer, page: number): Promise<{ height: number; w
     }));
     return { height, words };
   });
+}
+
+/**
+ * The first page's first table header row at 300 dpi: how many pixel lines of it lack a right-hand border
+ * where the left one's mirror image across the page would be (equal side margins), and how tall it is.
+ */
+export async function headerRightBorderGaps(pdf: Buffer): Promise<{ height: number; missing: number[] }> {
+  const { data, info } = await sharp(await pdfPagePng(pdf, 1, 300))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => data[y * info.width + x]!;
+  // The header row: the lines whose first column (just inside the 10 mm margin) is the header's grey.
+  const firstColumn = Math.floor(info.width * 0.053);
+  const grey = (y: number) => at(firstColumn, y) > 215 && at(firstColumn, y) < 245;
+  let top = 0;
+  while (top < info.height && !grey(top)) top++;
+  let bottom = top;
+  while (bottom < info.height && grey(bottom)) bottom++;
+  const y = Math.floor((top + bottom) / 2);
+  let left = 0;
+  while (left < info.width && at(left, y) > 128) left++;
+  const edge = info.width - 1 - left;
+  const dark = (line: number) => Array.from({ length: 9 }, (_, i) => at(edge - 4 + i, line)).some((value) => value < 128);
+  return { height: bottom - top, missing: Array.from({ length: bottom - top }, (_, i) => top + i).filter((line) => !dark(line)) };
 }

@@ -6,6 +6,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { html, type RawHtml } from '../../../lib/html.js';
 import { pdfDocument } from '../../../lib/pdf/document.js';
+import { TABLE_STYLE } from '../../../lib/pdf/table-style.js';
 import type { RoomSheet, SeatedStudent } from '../documents.js';
 import { CLASS_LABELS, ROOM_SHEET_TEXT as T } from './document-texts.js';
 import { bnDigits, bnNumber, sittingDay, sittingTime } from './format.js';
@@ -33,19 +34,9 @@ body { font-size: 9pt; }
 .room-no { font-size: 14pt; }
 .label { font-size: 7.5pt; color: #444; }
 .sittings { grid-column: 1 / -1; }
-/* Separate borders, each cell drawing its right and bottom ones: Chromium dropped a collapsed table's right-hand border in print. */
-table { width: 100%; border-collapse: separate; border-spacing: 0; table-layout: fixed; }
-thead { display: table-header-group; }
-th { font-size: 7.5pt; font-weight: 700; background: #e9e9e9; line-height: 1.2; }
-/* Repeated at the top of each page: room above its line, else its vowel signs print at the foot of the page before. */
-th.running { background: none; border: none; padding: 1.5mm 0 1mm; line-height: 1.5; text-align: right; font-weight: 400; font-size: 7.5pt; }
-th .en { font-weight: 400; }
-th, td { border: 0 solid #000; border-width: 0 0.3mm 0.3mm 0; padding: 1mm 1.5mm; vertical-align: middle; }
-thead tr:last-child th { border-top-width: 0.3mm; }
-th:first-child:not(.running), td:first-child { border-left-width: 0.3mm; }
-tr { break-inside: avoid; }
-td { font-size: 9pt; line-height: 1.25; overflow-wrap: anywhere; }
-td.num { text-align: center; }
+${TABLE_STYLE}
+th { font-size: 7.5pt; }
+td { font-size: 9pt; line-height: 1.25; }
 td .ascii { font-size: 7.5pt; color: #333; letter-spacing: 0.4pt; }
 td .institute { font-size: 7.5pt; color: #333; }
 .thumb { width: 12mm; height: 16mm; object-fit: cover; display: block; margin: 0 auto; border: 0.2mm solid #777; }

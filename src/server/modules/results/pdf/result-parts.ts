@@ -1,6 +1,7 @@
 /** Pieces the result documents share: the heading, the line saying where and when it was printed, grades and states in both languages. */
 import type { ResultGrade, ResultState } from '../../../../common/schemas/results.js';
 import { html, type RawHtml } from '../../../lib/html.js';
+import { TABLE_STYLE } from '../../../lib/pdf/table-style.js';
 import { CLASS_LABELS } from '../../exam/pdf/document-texts.js';
 import { both, stacked } from '../../exam/pdf/labels.js';
 import type { ResultExam } from '../result-documents.js';
@@ -21,16 +22,9 @@ export const SHARED_STYLE = `
 .doc-title .en { color: #000; font-size: 9.5pt; }
 .subtitle { margin-top: 1mm; font-size: 11pt; font-weight: 700; }
 .printed { margin-top: 3mm; font-size: 7.5pt; color: #333; text-align: center; }
-table { width: 100%; border-collapse: collapse; table-layout: fixed; }
-thead { display: table-header-group; }
-th { font-size: 8pt; font-weight: 700; background: #e9e9e9; line-height: 1.2; }
-th .en { font-weight: 400; }
-/* Room above the running line: Bengali vowel signs rise above its line box and would print at the foot of the page before. */
-th.running { background: none; border: none; padding: 1.5mm 0 1mm; line-height: 1.5; text-align: right; font-weight: 400; font-size: 7.5pt; }
-th, td { border: 0.3mm solid #000; padding: 1mm 1.5mm; vertical-align: middle; }
-tr { break-inside: avoid; }
-td { font-size: 9pt; line-height: 1.3; overflow-wrap: anywhere; }
-td.num { text-align: center; }
+${TABLE_STYLE}
+th { font-size: 8pt; }
+td { font-size: 9pt; line-height: 1.3; }
 td .ascii { font-size: 7.5pt; color: #333; letter-spacing: 0.3pt; }
 td .small { font-size: 7.5pt; color: #333; }
 .none { text-align: center; padding: 8mm; border: 0.3mm dashed #777; }

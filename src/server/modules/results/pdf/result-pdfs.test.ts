@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import { createPdfGenerator, type PdfParts } from '../../../lib/pdf/generator.js';
-import { pdfPageCount, pdfPagePng, pdfText } from '../../../test/poppler.js';
+import { headerRightBorderGaps, pdfPageCount, pdfPagePng, pdfText } from '../../../test/poppler.js';
 import { SAMPLE_RESULT_EXAM as EXAM, sampleInstituteRows, sampleMeritRow, sampleMeritRows, sampleResultDocument } from '../../../test/result-samples.js';
 import { bnDigits, bnNumber } from '../../exam/pdf/format.js';
 import { instituteSheetParts } from './institute-sheet.js';
@@ -66,6 +66,16 @@ describe('result documents', { timeout: 60_000 }, () => {
     expect(at).toEqual([...at].sort((a, b) => a - b));
     const middle = Math.ceil(pages.length / 2);
     expect(isPng(await pdfPagePng(pdf, middle, 60))).toBe(true);
+  });
+
+  it('draw the right-hand border of the merit list’s and the institute sheet’s tables as their left one', async () => {
+    const { classes, rows } = sampleInstituteRows({ '04': 5 });
+    const institute = { id: 12, uid: '935784', name: 'সরকারি বালিকা উচ্চ বিদ্যালয়, কৃষ্ণপুর' };
+    for (const pdf of [await print(meritListParts(EXAM, '07', sampleMeritRows(5), 50)), await print(instituteSheetParts(EXAM, institute, classes, rows, 30))]) {
+      const { height, missing } = await headerRightBorderGaps(pdf);
+      expect(height).toBeGreaterThan(40);
+      expect(missing).toEqual([]);
+    }
   });
 
   it('print an empty merit list as one page saying so', async () => {
