@@ -299,6 +299,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'POST /api/v1/profile/phone/confirm': { expect: loggedIn(422), call: post('/api/v1/profile/phone/confirm', { code: '000000' }) },
   'POST /api/v1/users/release-phone': { expect: loggedIn(404, 403), call: post('/api/v1/users/release-phone', { id: 999_999 }) },
   'POST /api/v1/export-data': { expect: loggedIn(200, 403), call: post('/api/v1/export-data', { model: 'users', export_title: 'users' }) },
+  'GET /verify': { expect: everyone(200), call: get('/verify') },
   'GET /verify/:token': { expect: everyone(404), call: get('/verify/1-AAAAAAAAAAAAAAAAAAAAAA') },
   'GET /verify/:token/photo': { expect: everyone(404), call: get('/verify/1-AAAAAAAAAAAAAAAAAAAAAA/photo') },
   'POST /api/v1/admit-cards': { expect: loggedIn(422, 403), call: post('/api/v1/admit-cards', {}) },

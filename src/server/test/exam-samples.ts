@@ -88,6 +88,8 @@ export function sampleAdmitCard(n: number, photo: Photo | null, overrides: Parti
     seat: (n % 40) + 1,
     sitting: { date: '2026-12-05', reporting_time: '09:30', start_time: '10:00', end_time: '12:00' },
     verify_url: `https://britti.example.gov.bd/verify/${(n * 2654435761).toString(36).padStart(8, 'x')}Q7mZ3kV9pL2sT8wR`,
+    verify_page: 'https://britti.example.gov.bd/verify',
+    verify_code: 'K7M 2QX',
   };
 }
 

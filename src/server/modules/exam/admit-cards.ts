@@ -4,6 +4,7 @@
  * part at a time, so a centre's thousands of cards never sit in memory at once.
  */
 import type { FastifyInstance } from 'fastify';
+import { printedCode, sameCode, verifyCode } from './verify-code.js';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../db/types.js';
@@ -161,6 +162,8 @@ function cardOf(
     seat: row.seat,
     sitting,
     verify_url: `${app.config.appUrl}/verify/${row.token}`,
+    verify_page: `${app.config.appUrl}/verify`,
+    verify_code: printedCode(verifyCode(row.token)),
   };
 }
 
@@ -201,17 +204,25 @@ export async function* roomSheets(app: FastifyInstance, centreId: number): Async
   }
 }
 
-/** What the public verification page shows for a seat's token: nothing more than the admit card's own face. */
-export async function verifiedSeat(db: Kysely<Database>, token: string) {
-  // One read through the token's unique index whatever the token is, so a seated student's token answers
-  // no slower than any other string, and a token names no registration to try others by.
-  return db
+const verifiedSeats = (db: Kysely<Database>) =>
+  db
     .selectFrom('exam_seats as s')
     .innerJoin('scholarship_registrations as r', 'r.id', 's.registration_id')
     .innerJoin('exam_centres as c', 'c.id', 's.centre_id')
     .select(['s.token', 'r.name_bangla', 'r.name_english', 'r.roll_no', 'r.class', 'r.photo', 'c.name_bn as centre_bn', 'c.name_en as centre_en'])
-    .where('s.token', '=', token)
     .where('r.status', '=', 1)
-    .where('r.fee_status', '=', 'paid')
-    .executeTakeFirst();
+    .where('r.fee_status', '=', 'paid');
+
+/** What the public verification page shows for a seat's token: nothing more than the admit card's own face. */
+export async function verifiedSeat(db: Kysely<Database>, token: string) {
+  // One read through the token's unique index whatever the token is, so a seated student's token answers
+  // no slower than any other string, and a token names no registration to try others by.
+  return verifiedSeats(db).where('s.token', '=', token).executeTakeFirst();
+}
+
+/** The same for a roll and the code printed on its card; one read by the roll's index and one hash whatever is typed. */
+export async function verifiedSeatByCode(db: Kysely<Database>, roll: string, code: string) {
+  const seat = await verifiedSeats(db).where('r.roll_no', '=', roll).executeTakeFirst();
+  const matches = sameCode(verifyCode(seat?.token ?? `no seat:${roll}`), code);
+  return seat && matches ? seat : undefined;
 }

@@ -44,6 +44,10 @@ export type AdmitCard = {
   sitting: Sitting | null;
   /** The public verification page the QR code opens (absolute URL, `/verify/{token}`). */
   verify_url: string;
+  /** Where a person without a scanner types the roll and `verify_code` (absolute URL, `/verify`). */
+  verify_page: string;
+  /** Six characters in two groups, printed for typing (verify-code.ts). */
+  verify_code: string;
 };
 
 /** One seat in a room, in seat order. */

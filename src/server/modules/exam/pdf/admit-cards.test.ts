@@ -36,7 +36,8 @@ describe('admit cards', { timeout: 30_000 }, () => {
     expect(await pdfTitle(await print([card]))).toBe('প্রবেশপত্র / Admit Card');
     expect(squeeze(text)).toContain(squeeze('শনিবার, ৫ ডিসেম্বর, ২০২৬'));
     expect(text).toContain('১০:০০');
-    expect(squeeze(text)).toContain(card.verify_url);
+    expect(squeeze(text)).toContain(card.verify_page);
+    expect(text).toContain(card.verify_code);
   });
 
   it('carry a QR code that a phone reads as the verification address, on each of the two cards', async () => {

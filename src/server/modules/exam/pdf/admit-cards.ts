@@ -34,6 +34,7 @@ body { font-size: 9pt; line-height: 1.3; }
 .qr svg { width: 22mm; height: 22mm; display: block; }
 .verify { font-size: 6.5pt; text-align: center; line-height: 1.2; }
 .url { font-size: 5pt; color: #444; text-align: center; overflow-wrap: anywhere; line-height: 1.15; }
+.code { font-size: 8pt; font-weight: 700; letter-spacing: 0.5pt; white-space: nowrap; line-height: 1.1; }
 .head { text-align: center; min-width: 0; }
 .organiser { font-size: 8.5pt; }
 .exam-bn { font-size: 13pt; font-weight: 700; line-height: 1.25; }
@@ -101,7 +102,7 @@ function card(card: AdmitCard): RawHtml {
   const longInstructions = card.instructions.join('').length > LONG_INSTRUCTIONS;
   return html`<section class="card">
 <div class="top">
-<div class="qr">${qrCodeSvg(card.verify_url, T.verify.en)}<div class="verify">${stacked(T.verify)}</div><div class="url" lang="en">${card.verify_url}</div></div>
+<div class="qr">${qrCodeSvg(card.verify_url, T.verify.en)}<div class="verify">${stacked(T.verify)}</div><div class="url" lang="en">${card.verify_page}</div><div class="code" lang="en">${card.verify_code}</div></div>
 <div class="head">
 <div class="organiser">${exam.organiser}</div>
 <div class="exam-bn">${exam.name_bn}</div>
