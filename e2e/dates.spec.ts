@@ -83,7 +83,7 @@ test('a head teacher’s deposit date on a phone is Bengali, typed or picked, an
   await field(page, bn.payments.fields.amount).fill('২০০');
   await field(page, bn.payments.transactionLabel.bkash).fill(transaction);
   await page.getByRole('button', { name: bn.actions.save }).click();
-  await expect(toast(page, messages.bn.stored).first()).toBeVisible();
+  await expect(toast(page, bn.payments.filed).first()).toBeVisible();
 
   const list = (await authorized(request, token, `/api/v1/scholarship-payments?search=${transaction}`)) as { data: { data: { date: string }[] } };
   expect(list.data.data.map((payment) => payment.date)).toEqual([picked]);

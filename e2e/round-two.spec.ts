@@ -264,6 +264,10 @@ test('the exam form at 1280 px: the date placeholder whole, the 24-hour hint bes
   const dayBox = (await day.boundingBox())!;
   const hintBox = (await hint.boundingBox())!;
   expect(hintBox.x).toBeGreaterThan(dayBox.x + dayBox.width);
+  // The cleared date was only to see the placeholder: saving without it would merge the class into another's
+  // sitting, which the seats already given refuse.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: bn.exam.form.title })).toBeVisible();
 
   // A first save with the end before the start is refused with the red toast…
   const scope = sitting as unknown as Page;

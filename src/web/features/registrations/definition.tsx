@@ -68,7 +68,7 @@ const columns: readonly Column<RegistrationRow>[] = [
   },
   { key: 'roll_no', label: 'roll_no', render: (row, { lang }) => digits(row.roll_no, lang), nowrap: true, priority: 3, tuck: true },
   { key: 'contact_number', label: 'contact_number', render: (row, { lang }) => digits(row.contact_number, lang), nowrap: true, priority: 3, tuck: true },
-  { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true, priority: 4 },
+  { key: 'gender', label: 'gender', render: (row, { t }) => genderLabel(t, row.gender), nowrap: true, priority: 4, tuck: true },
   {
     key: 'parents',
     label: 'parents',
