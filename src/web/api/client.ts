@@ -59,7 +59,9 @@ export async function apiFetch(path: string, { method = 'POST', body, signal, ac
   }
   if (response.status === 401 && !path.startsWith('/auth/')) {
     const reason = await errorOf(response.clone());
-    onUnauthorized(reason.message);
+    // Calls sent together all come back 401: the first ends the session with the server's reason; the others
+    // (their bodies perhaps cut short by the login screen that follows) must not replace it.
+    if (readToken() === token) onUnauthorized(reason.message);
   }
   return response;
 }
