@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/types.js';
-import { jobOutcome, studentsOf } from '../test/season.js';
+import { seatedInOneCentre, studentsOf } from '../test/season.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp, validRegistration, validStudent } from '../test/test-app.js';
 import { verifiedSeat } from './exam/admit-cards.js';
 import { amountOf } from './statements/statement-lines.js';
@@ -40,24 +40,7 @@ describe('/verify', () => {
 
   beforeAll(async () => {
     const school = await studentsOf(t, admin, 8800, ['04', '04'], 2);
-    const address = (await t.app.db
-      .selectFrom('scholarship_registrations')
-      .select(['division_id', 'zilla_id', 'upozilla_id'])
-      .where('id', '=', school.students[0]!.id)
-      .executeTakeFirstOrThrow()) as Record<string, number>;
-    const centre = await admin.post('/api/v1/exam-centres/store', {
-      name_bn: 'কেন্দ্র',
-      name_en: 'Centre',
-      ...address,
-      address: 'স্কুল রোড',
-      contact_name: 'রহিম',
-      contact_mobile: '01711000222',
-      rooms: [{ name: '101', capacity: 5 }],
-      upazila_ids: [address.upozilla_id],
-    });
-    expect(centre.status, JSON.stringify(centre.body)).toBe(200);
-    const started = await admin.post('/api/v1/exam/allocate', {});
-    expect((await jobOutcome(admin, (started.body.data as { job_id: number }).job_id, 10_000)).state).toBe('done');
+    await seatedInOneCentre(t, admin, school.students[0]!.id, 5);
     seated = await t.app.db
       .selectFrom('exam_seats')
       .select(['registration_id as id', 'token'])

@@ -63,3 +63,25 @@ export async function studentsOf(t: TestApp, admin: Api, n: number, classes: rea
   const payment = paid > 0 ? await payAndApprove(api, admin, students.slice(0, paid), `MK${n}X${Date.now().toString(36).toUpperCase()}`) : undefined;
   return { api, students, payment };
 }
+
+/** One centre of one room (`capacity` seats) serving the upazila of a registration's address, then the seats allocated. */
+export async function seatedInOneCentre(t: TestApp, admin: Api, registrationId: number, capacity: number): Promise<void> {
+  const address = (await t.app.db
+    .selectFrom('scholarship_registrations')
+    .select(['division_id', 'zilla_id', 'upozilla_id'])
+    .where('id', '=', registrationId)
+    .executeTakeFirstOrThrow()) as Record<string, number>;
+  const centre = await admin.post('/api/v1/exam-centres/store', {
+    name_bn: 'কেন্দ্র',
+    name_en: 'Centre',
+    ...address,
+    address: 'স্কুল রোড',
+    contact_name: 'রহিম',
+    contact_mobile: '01711000222',
+    rooms: [{ name: '101', capacity }],
+    upazila_ids: [address.upozilla_id],
+  });
+  expect(centre.status, JSON.stringify(centre.body)).toBe(200);
+  const started = await admin.post('/api/v1/exam/allocate', {});
+  expect((await jobOutcome(admin, (started.body.data as { job_id: number }).job_id, 10_000)).state).toBe('done');
+}

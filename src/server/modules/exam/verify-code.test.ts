@@ -1,6 +1,6 @@
 /** The admit card's typed check: the roll and the code printed under the QR, for a person without a scanner. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobOutcome, studentsOf } from '../../test/season.js';
+import { seatedInOneCentre, studentsOf } from '../../test/season.js';
 import { adminToken, client, startTestApp, type TestApp } from '../../test/test-app.js';
 import { VERIFY_MISSES } from './verify.routes.js';
 import { printedCode, typedCode, verifyCode } from './verify-code.js';
@@ -13,24 +13,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const admin = client(t, await adminToken(t));
   const school = await studentsOf(t, admin, 8900, ['04', '04'], 1);
-  const address = (await t.app.db
-    .selectFrom('scholarship_registrations')
-    .select(['division_id', 'zilla_id', 'upozilla_id'])
-    .where('id', '=', school.students[0]!.id)
-    .executeTakeFirstOrThrow()) as Record<string, number>;
-  const centre = await admin.post('/api/v1/exam-centres/store', {
-    name_bn: 'কেন্দ্র',
-    name_en: 'Centre',
-    ...address,
-    address: 'স্কুল রোড',
-    contact_name: 'রহিম',
-    contact_mobile: '01711000222',
-    rooms: [{ name: '101', capacity: 5 }],
-    upazila_ids: [address.upozilla_id],
-  });
-  expect(centre.status, JSON.stringify(centre.body)).toBe(200);
-  const started = await admin.post('/api/v1/exam/allocate', {});
-  expect((await jobOutcome(admin, (started.body.data as { job_id: number }).job_id, 10_000)).state).toBe('done');
+  await seatedInOneCentre(t, admin, school.students[0]!.id, 5);
   const row = await t.app.db
     .selectFrom('exam_seats as s')
     .innerJoin('scholarship_registrations as r', 'r.id', 's.registration_id')
