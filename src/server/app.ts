@@ -32,39 +32,14 @@ import { registerResource } from './lib/resource/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { fallbackStore } from './lib/rate-limit-store.js';
 import { connectRedis, type SharedState } from './lib/redis.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { pageLayoutRoutes } from './modules/content/pages.routes.js';
-import { exportRoutes } from './modules/export/export.routes.js';
-import { analyticsRoutes } from './modules/registrations/analytics.routes.js';
-import { registrationImportRoutes } from './modules/registrations/registrations.import.routes.js';
-import { statementRoutes } from './modules/statements/statements.routes.js';
-import { paymentDecisionRoutes } from './modules/payments/payments.routes.js';
-import { geoRoutes } from './modules/geo/geo.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
-import { phoneConfirmationRoutes } from './modules/profile/phone-confirmation.routes.js';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
-import { releasePhoneRoutes } from './modules/users/release-phone.routes.js';
-import { scheduleMediaCleanup } from './modules/media/media-cleanup.js';
 import { scheduleDocumentCleanup } from './lib/jobs/jobs.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { uploadsRoutes } from './modules/media/uploads.routes.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { storagePlugin } from './lib/storage/index.js';
 import { pdfPlugin } from './lib/pdf/plugin.js';
 import { resources } from './modules/resources.js';
-import { siteIdentityRoutes } from './modules/site/site-identity.routes.js';
-import { siteRoutes } from './modules/site/site.routes.js';
 import { Dispatcher } from './modules/notices/dispatcher.js';
-import { outboxRoutes } from './modules/notices/outbox.routes.js';
-import { examRoutes } from './modules/exam/exam.routes.js';
-import { marksRoutes } from './modules/results/marks.routes.js';
-import { admitCardRoutes } from './modules/exam/admit-cards.routes.js';
-import { instituteResultRoutes } from './modules/results/institute.routes.js';
-import { verifyRoutes } from './modules/exam/verify.routes.js';
-import { resultLookupRoutes } from './modules/results/lookup.routes.js';
-import { resultRoutes } from './modules/results/results.routes.js';
 import { jobRoutes } from './lib/jobs/jobs.routes.js';
+import { importGlob } from './lib/import-glob.js';
+import { isServerModule, type ServerModule } from './lib/server-module.js';
 import { createSmsGateway, type SmsGateway } from './modules/notices/sms-gateway.js';
 
 declare module 'fastify' {
@@ -188,50 +163,36 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(authentication);
   await app.register(storagePlugin, { config: config.storage });
   await app.register(pdfPlugin, { config: config.pdf });
-  if (config.uploads.cleanupEverySeconds !== null) scheduleMediaCleanup(app, config.uploads.cleanupEverySeconds);
   scheduleDocumentCleanup(app);
 
+  const modules = await serverModules();
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(geoRoutes);
-      await api.register(siteIdentityRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
+      for (const module of modules) if (module.api) await api.register(module.api);
       await api.register(
         async (v1) => {
           for (const resource of resources) registerResource(v1, resource);
-          await v1.register(profileRoutes, { prefix: '/profile' });
-          await v1.register(twoFactorRoutes, { prefix: '/profile/two-factor' });
-          await v1.register(phoneConfirmationRoutes, { prefix: '/profile/phone' });
-          await v1.register(releasePhoneRoutes);
-          await v1.register(exportRoutes);
-          await v1.register(analyticsRoutes);
-          await v1.register(registrationImportRoutes);
-          await v1.register(statementRoutes);
-          await v1.register(paymentDecisionRoutes);
-          await v1.register(pageLayoutRoutes);
-          await v1.register(mediaRoutes, { prefix: '/media' });
-          await v1.register(settingsRoutes, { prefix: '/settings' });
-          await v1.register(outboxRoutes);
-          await v1.register(examRoutes);
-          await v1.register(marksRoutes);
-          await v1.register(admitCardRoutes);
-          await v1.register(instituteResultRoutes);
+          for (const module of modules) if (module.v1) await v1.register(module.v1);
           await v1.register(jobRoutes);
-          await v1.register(resultRoutes);
         },
         { prefix: '/v1' },
       );
     },
     { prefix: '/api' },
   );
-
-  await app.register(uploadsRoutes);
-  siteRoutes(app);
-  verifyRoutes(app);
-  resultLookupRoutes(app);
+  for (const module of modules) await module.site?.(app);
+  for (const module of modules) module.start?.(app);
   registerClient(app, config.webRoot);
   return app;
+}
+
+/** Every module's front door (modules/<name>/index.ts), in the order of their folders' names. */
+async function serverModules(): Promise<ServerModule[]> {
+  const found = await importGlob<{ module?: unknown }>(import.meta.url, './modules/*/index.ts');
+  return Object.entries(found).map(([file, exports]) => {
+    if (!isServerModule(exports.module)) throw new Error(`${file} must export its ServerModule as \`module\` (lib/server-module.ts)`);
+    return exports.module;
+  });
 }
 
 /**

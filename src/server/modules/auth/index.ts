@@ -1,0 +1,8 @@
+import { defineModule } from '../../lib/server-module.js';
+import { authRoutes } from './auth.routes.js';
+
+export const module = defineModule({
+  api: async (api) => {
+    await api.register(authRoutes, { prefix: '/auth' });
+  },
+});

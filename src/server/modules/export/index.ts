@@ -1,0 +1,4 @@
+import { defineModule } from '../../lib/server-module.js';
+import { exportRoutes } from './export.routes.js';
+
+export const module = defineModule({ v1: exportRoutes });

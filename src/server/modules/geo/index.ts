@@ -1,0 +1,4 @@
+import { defineModule } from '../../lib/server-module.js';
+import { geoRoutes } from './geo.routes.js';
+
+export const module = defineModule({ api: geoRoutes });

@@ -1,0 +1,4 @@
+import { defineModule } from '../../lib/server-module.js';
+import { healthRoutes } from './health.routes.js';
+
+export const module = defineModule({ api: healthRoutes });

@@ -1,0 +1,16 @@
+import { defineModule } from '../../lib/server-module.js';
+import { scheduleMediaCleanup } from './media-cleanup.js';
+import { mediaRoutes } from './media.routes.js';
+import { uploadsRoutes } from './uploads.routes.js';
+
+export const module = defineModule({
+  v1: async (v1) => {
+    await v1.register(mediaRoutes, { prefix: '/media' });
+  },
+  site: async (app) => {
+    await app.register(uploadsRoutes);
+  },
+  start: (app) => {
+    if (app.config.uploads.cleanupEverySeconds !== null) scheduleMediaCleanup(app, app.config.uploads.cleanupEverySeconds);
+  },
+});

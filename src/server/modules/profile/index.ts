@@ -1,0 +1,10 @@
+import { defineModule } from '../../lib/server-module.js';
+import { phoneConfirmationRoutes } from './phone-confirmation.routes.js';
+import { profileRoutes } from './profile.routes.js';
+
+export const module = defineModule({
+  v1: async (v1) => {
+    await v1.register(profileRoutes, { prefix: '/profile' });
+    await v1.register(phoneConfirmationRoutes, { prefix: '/profile/phone' });
+  },
+});
