@@ -1,5 +1,5 @@
 /**
- * Top-level routes. The login screen is in the entry bundle; registration, password reset and the
+ * Top-level routes. The login screen and registration's frame are in the entry bundle; registration's form, password reset and the
  * whole shell (with its own section routes, src/web/shell/sections.ts) are loaded on demand.
  * Declarative routing: the shell's server state lives in TanStack Query, so the data router's
  * loaders would only add weight to the login screen.
@@ -8,15 +8,16 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { PublicLayout } from '../auth/PublicLayout';
+import { RegisterPage } from '../auth/RegisterPage';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { NavigationEffects } from './NavigationEffects';
 import { paths } from './paths';
+import { loadShell } from './shellChunks';
 
-const RegisterPage = lazy(() => import('../auth/RegisterPage'));
 const PasswordResetPage = lazy(() => import('../auth/PasswordResetPage'));
 /** The shell inside the server-state cache its screens use; the two chunks load side by side. */
 const Shell = lazy(async () => {
-  const [{ default: ShellScreen }, { QueryProvider }] = await Promise.all([import('../shell/Shell'), import('./QueryProvider')]);
+  const [{ default: ShellScreen }, { QueryProvider }] = await loadShell();
   return {
     default: function ShellWithQuery() {
       return (

@@ -4,9 +4,10 @@
  * (same inputs, marks and messages) on useLoginForm's plain state, for the screen's download budget.
  */
 import { Alert, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../app/paths';
+import { preloadSignedInApp } from '../app/shellChunks';
 import { authApi } from './api';
 import { AuthCard } from './AuthCard';
 import { RegisteredBanner } from './RegisteredBanner';
@@ -22,6 +23,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   // Why the last session ended when the server ended it (a deactivated account), instead of a silent login screen.
   const [ended] = useState(sessionEndReason);
+  useEffect(preloadSignedInApp, []);
   const form = useLoginForm({
     defaultEmail: uid ?? '',
     onSubmit: async (values) => {

@@ -1,35 +1,17 @@
 /**
- * Institute registration (spec §2, §3, §5). Loaded as its own chunk with the geo data, so the login
- * screen does not carry them. The fields are the shared institute form (institute/InstituteFormSections).
- * The logo is an anonymous upload into 'logos'.
+ * Institute registration (spec §2): the page's frame comes with the login screen's code, so a first
+ * visit on a slow phone shows its title and links while the form's own chunk arrives (RegisterForm).
  */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { RegisterBody } from '../../common/schemas/institute';
 import { paths } from '../app/paths';
-import { ApiForm } from '../components/forms/ApiForm';
-import { SubmitButton } from '../components/forms/SubmitButton';
-import { useApiForm, type FormValues } from '../components/forms/useApiForm';
-import { EMPTY_INSTITUTE, InstituteFormSections } from '../institute/InstituteFormSections';
-import { authApi } from './api';
+import { FullPageLoader } from '../components/FullPageLoader';
 import { AuthCard } from './AuthCard';
-import { markRegistered } from './registrationMarker';
 
-const EMPTY = { ...EMPTY_INSTITUTE, password: '', password_confirmation: '' } satisfies FormValues<typeof RegisterBody>;
+const RegisterForm = lazy(() => import('./RegisterForm'));
 
-export default function RegisterPage() {
+export function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const state = useApiForm({
-    schema: RegisterBody,
-    defaultValues: EMPTY,
-    onSubmit: async (values) => {
-      const { data } = await authApi.register(values);
-      markRegistered(data.user.uid);
-      await navigate(paths.login);
-    },
-  });
-
   return (
     <AuthCard
       title={t('register.title')}
@@ -40,10 +22,9 @@ export default function RegisterPage() {
         { to: paths.passwordReset, label: t('register.forgotLink') },
       ]}
     >
-      <ApiForm state={state}>
-        <InstituteFormSections password="required" images="logo" />
-        <SubmitButton label={t('register.submit')} processingLabel={t('register.submitting')} size="md" w={{ base: '100%', sm: 320 }} mx="auto" />
-      </ApiForm>
+      <Suspense fallback={<FullPageLoader minHeight={320} />}>
+        <RegisterForm />
+      </Suspense>
     </AuthCard>
   );
 }
