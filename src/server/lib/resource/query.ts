@@ -78,11 +78,10 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
 /**
  * What a list's search index found, when the caller asked it first (a list does, to use it for both
  * the total and the page): the newest matching ids, at most `cap` (`capped` when there
- * were more); 'many' when an index without an order found more than `cap`, or the planner estimates
- * far more (the page then reads its condition newest first); or 'scan' for a list narrowed to one owner, whose few rows a plain `like` reads faster
- * than the index matches the whole season. Without it (an export) the index's query runs inline.
+ * were more); or 'many' when an index without an order found more than `cap`, or the planner estimates
+ * far more (the page then reads its condition newest first). Without it (an export) the index's query runs inline.
  */
-export type SearchMatches = { ids: readonly number[]; capped: boolean } | 'many' | 'scan';
+export type SearchMatches = { ids: readonly number[]; capped: boolean } | 'many';
 
 export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: SessionUser; matchedIds?: SearchMatches };
 
@@ -129,11 +128,10 @@ export async function searchMatchedIds(
 ): Promise<SearchMatches | undefined> {
   const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
   if (!match || !('ids' in match)) return undefined;
-  if (narrowedToOneOwner(definition, query, user)) return 'scan';
-  // The cap bounds the rows the list holds: with another filter, the season's newest matches may
-  // hold none of the list's, so the filters go into the match (PostgreSQL: its condition, counted
-  // up to the cap; SQLite: the newest `cap` + 1 ids of the whole list, on the worker).
-  if (narrowedBeyondSearch(query)) {
+  // The cap bounds the rows the list holds: with an owner or another filter, the season's newest
+  // matches may hold none of the list's, so the filters go into the match (PostgreSQL: its condition,
+  // counted up to the cap; SQLite: the newest `cap` + 1 ids of the whole list, on the worker).
+  if (narrowedToOneOwner(definition, query, user) || narrowedBeyondSearch(query)) {
     if (match.condition) return undefined;
     const table = definition.table;
     const listed = filteredQuery(db, { definition, query, user }).select(sql.ref(`${table}.id`).as('id'));
@@ -180,7 +178,7 @@ export async function countRows(
   cap: number,
   matched?: SearchMatches,
 ): Promise<{ total: number; capped: boolean }> {
-  if (matched === 'many' || (matched && matched !== 'scan' && matched.capped)) return { total: cap, capped: true };
+  if (matched === 'many' || matched?.capped) return { total: cap, capped: true };
   if (!query.search) {
     const [row] = (await filtered
       .clearSelect()
@@ -212,7 +210,7 @@ function inIds(db: AnyDb, table: string, status: number, ids: readonly number[])
   return sql<SqlBool>`(${sql.ref(`${table}.status`)}, ${id}) in (select ${status}, value from json_each(${JSON.stringify(ids)}))`;
 }
 
-/** The condition an `{ ids }` search puts on a list's rows; undefined for the plain scan. */
+/** The condition an `{ ids }` search puts on a list's rows. */
 function indexedMatch(
   db: AnyDb,
   table: string,
@@ -220,7 +218,6 @@ function indexedMatch(
   match: Exclude<SearchMatch, Expression<SqlBool>>,
   matchedIds: SearchMatches | undefined,
 ): Expression<SqlBool> | undefined {
-  if (matchedIds === 'scan') return undefined;
   if (matchedIds === 'many' || (matchedIds === undefined && match.condition)) return match.condition;
   if (matchedIds) return inIds(db, table, status, matchedIds.ids);
   return sql<SqlBool>`${sql.ref(`${table}.id`)} in (${match.ids})`;
