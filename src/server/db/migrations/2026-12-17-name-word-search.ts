@@ -3,7 +3,8 @@
  * in place of the trigram indexes that served "contains anywhere":
  * - SQLite: the FTS5 table `registrations_search` keeps its name, columns and triggers, tokenized into
  *   words (unicode61 with marks and format characters as part of a word, so a Bengali vowel sign,
- *   hasanta or ZWJ does not split one) with prefix indexes of 2 and 3 characters for short typed words;
+ *   hasanta or ZWJ does not split one) with prefix indexes of 2 and 3 characters for short typed words,
+ *   and without per-row sizes (`columnsize=0`: nothing ranks by them, and each create writes a row less);
  * - PostgreSQL: a GIN index over `registration_name_words(full_name, name_bangla)`, the lower-cased words
  *   of both names as a tsvector, which answers `'hoss':*` prefix queries. The words are split by the
  *   separators below, never by the server's locale (under C.UTF-8 a regex class calls a hasanta punctuation).
@@ -30,13 +31,13 @@ const SQLITE_TRIGGERS = {
   end`,
 };
 
-async function sqliteIndex(db: Kysely<unknown>, tokenize: string, prefix: string): Promise<void> {
+async function sqliteIndex(db: Kysely<unknown>, tokenize: string, options: string): Promise<void> {
   // The triggers name the table: dropped with it, made again once the new one exists.
   for (const name of Object.keys(SQLITE_TRIGGERS)) await sql.raw(`drop trigger if exists ${name}`).execute(db);
   await sql.raw('drop table if exists registrations_search').execute(db);
   await sql
     .raw(
-      `create virtual table registrations_search using fts5(${SQLITE_COLUMNS}, content='scholarship_registrations', content_rowid='id', tokenize="${tokenize}"${prefix})`,
+      `create virtual table registrations_search using fts5(${SQLITE_COLUMNS}, content='scholarship_registrations', content_rowid='id', tokenize="${tokenize}"${options})`,
     )
     .execute(db);
   for (const trigger of Object.values(SQLITE_TRIGGERS)) await sql.raw(trigger).execute(db);
@@ -45,7 +46,7 @@ async function sqliteIndex(db: Kysely<unknown>, tokenize: string, prefix: string
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    await sqliteIndex(db, TOKENIZER, ", prefix='2 3'");
+    await sqliteIndex(db, TOKENIZER, ", prefix='2 3', columnsize=0");
     return;
   }
   await sql`drop index if exists registrations_search_full_name`.execute(db);
