@@ -1,9 +1,11 @@
 /**
- * `npm run bench:seed -- --institutes 20000 --registrations 1000000 [--db sqlite:/path | --db postgres://…] [--seed 42]`
+ * `npm run bench:seed -- --institutes 20000 --registrations 1000000 [--db sqlite:/path | --db postgres://…] [--seed 42] [--without-statistics]`
  *
  * A registration season as the app would have stored it: the schema from the app's own migrations and
  * seeds, then institutes, registrations (numbers, counters and sequences as the write path keeps them),
- * payments, pages and menus, bulk-loaded. The same seed gives the same rows. Writes a session file
+ * payments, pages and menus, bulk-loaded. The same seed gives the same rows. `--without-statistics` leaves out
+ * the final ANALYZE: the file is then planned as one its users grew is, until the server gathers statistics
+ * itself (db/planner-statistics.ts). Writes a session file
  * (accounts, tokens, samples) beside the data for `npm run bench`.
  */
 import { createHash } from 'node:crypto';
@@ -41,7 +43,7 @@ interface Loader {
   finish(): Promise<void>;
 }
 
-function sqliteLoader(file: string): Loader {
+function sqliteLoader(file: string, analyze: boolean): Loader {
   const db = new SQLite(file);
   // Only for the load: a crash midway leaves a file to delete, not data anyone relies on.
   db.pragma('synchronous = OFF');
@@ -72,14 +74,14 @@ function sqliteLoader(file: string): Loader {
       db.exec(`insert into registrations_search(registrations_search) values ('rebuild')`);
       for (const trigger of triggers) db.exec(trigger.sql);
       db.pragma('synchronous = NORMAL');
-      db.exec('analyze');
+      if (analyze) db.exec('analyze');
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
     },
   };
 }
 
-function postgresLoader(url: string): Loader {
+function postgresLoader(url: string, analyze: boolean): Loader {
   const client = new pg.Client({ connectionString: url });
   const connected = client.connect();
   return {
@@ -95,7 +97,7 @@ function postgresLoader(url: string): Loader {
       for (const table of ['users', 'scholarship_registrations', 'scholarship_payments', 'access_tokens', 'web_pages', 'web_page_menus']) {
         await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`);
       }
-      await client.query('analyze');
+      if (analyze) await client.query('analyze');
       await client.end();
     },
   };
@@ -287,6 +289,7 @@ async function main() {
       registrations: { type: 'string', default: '10000' },
       db: { type: 'string', default: DEFAULT_DB },
       seed: { type: 'string', default: '42' },
+      'without-statistics': { type: 'boolean', default: false },
     },
   });
   const instituteCount = Number(values.institutes);
@@ -317,7 +320,8 @@ async function main() {
   await db.deleteFrom('registration_totals').execute();
   await db.destroy();
 
-  const loader = database.dialect === 'sqlite' ? sqliteLoader(database.file) : postgresLoader(database.url);
+  const analyze = !values['without-statistics'];
+  const loader = database.dialect === 'sqlite' ? sqliteLoader(database.file, analyze) : postgresLoader(database.url, analyze);
   const seasonStart = Date.parse('2026-09-01T04:00:00Z');
   const seasonMs = 80 * 86400 * 1000;
   const iso = (ms: number) => new Date(ms).toISOString();
