@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--db sqlite:/path | --db postgres://…] [--duration 10] [--warmup 2] [--connections 32] [--only a,b] [--smoke]`
+ * `npm run bench -- [--db sqlite:/path | --db postgres://…] [--duration 10] [--warmup 2] [--connections 32] [--only a,b] [--without-optimize] [--smoke]`
  *
  * Starts the real server (and the floor, bench/floor.ts) on data from `npm run bench:seed`, drives
  * every hot path over HTTP with autocannon, one scenario at a time, and writes
@@ -39,6 +39,7 @@ const { values } = parseArgs({
     'no-client': { type: 'boolean', default: false },
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'without-optimize': { type: 'boolean', default: false },
     servers: { type: 'string', default: '0' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379/12' },
   },
@@ -308,7 +309,12 @@ async function main() {
       nodeOptions: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [],
       // The login scenario comes from many addresses (X-Forwarded-For), as a season's users do; behind
       // haproxy the balancer's own entry is the second hop.
-      env: { TRUST_PROXY: balanced ? '2' : '1', ...(balanced ? { REDIS_URL: values.redis } : {}) },
+      env: {
+        TRUST_PROXY: balanced ? '2' : '1',
+        ...(balanced ? { REDIS_URL: values.redis } : {}),
+        // A file seeded --without-statistics stays as its users grew it: the budgets without the server's statistics.
+        ...(values['without-optimize'] ? { SQLITE_OPTIMIZE: 'off' } : {}),
+      },
     });
     await waitFor(`http://127.0.0.1:${port}/api/health`, child);
     return { child, memory: memorySampler(child.pid!), index: i };

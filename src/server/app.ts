@@ -120,7 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return seedFirstAdmin(prepared, config.admin);
   });
   dispatcher.start();
-  if (config.database.dialect === 'sqlite') await keepPlannerStatistics(app);
+  if (config.database.dialect === 'sqlite' && config.sqliteOptimize) await keepPlannerStatistics(app);
   if (config.database.dialect === 'sqlite' && readPool) warmUpWhenReady(app, config.database.file, readPool);
   if (firstAdmin.created) app.log.info({ email: config.admin.email }, 'first admin created');
   else if (firstAdmin.heldBy)

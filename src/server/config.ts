@@ -88,6 +88,7 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxy,
+  SQLITE_OPTIMIZE: z.enum(['on', 'off']).default('on'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   UPLOAD_RATE: z.coerce.number().int().min(1).default(60),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
@@ -143,6 +144,8 @@ export type Config = {
   warnings: readonly string[];
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  /** SQLite: gather planner statistics at start and hourly (db/planner-statistics.ts); off only to measure what they are worth. */
+  sqliteOptimize: boolean;
   smtpUrl?: string;
   mailFrom: string;
   admin: { email: string; password: string };
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : [`APP_URL is not set: admit cards and mails will print http://localhost:${e.PORT}, an address nobody else can open`],
     dataDir,
     database,
+    sqliteOptimize: e.SQLITE_OPTIMIZE === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     admin: { email: e.ADMIN_EMAIL ?? DEV_ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD },
