@@ -170,7 +170,7 @@ export function countKeyOf(row: { institute_id: number; class: string; gender: s
 }
 
 /**
- * Adds new registrations to the SQLite name search index (PostgreSQL's trigram indexes are on the
+ * Adds new registrations to the SQLite name search index (PostgreSQL's name-word index is on the
  * table itself). Called once per group of creates, outside their savepoints: see migration
  * 2026-11-26-search-index-per-group.
  */
