@@ -177,7 +177,7 @@ test('an institute registers three students and pays part of the fee; the admin 
     await field(page, bn.payments.fields.amount).fill('৪০০');
     await field(page, bn.payments.transactionLabel.bkash).fill(transaction.toLowerCase());
     await page.getByRole('button', { name: bn.actions.save }).click();
-    await expect(toast(page, messages.bn.stored).first()).toBeVisible();
+    await expect(toast(page, bn.payments.filed).first()).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${PAYMENTS}$`));
     await expect(page.getByTestId('add-new')).toHaveCount(0);
     const payment = rows(page).filter({ hasText: transaction });
