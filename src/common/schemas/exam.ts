@@ -155,8 +155,13 @@ export const SeatListQuery = z
     path: ['centre_id'],
     message: 'required',
   });
+export type SeatListQuery = z.infer<typeof SeatListQuery>;
 
 export const CentreRoom = z.object({ name: text, capacity: z.number() });
+/** A centre's rooms as its `rooms` column keeps them, in seating order. */
+export const CentreRooms = z.array(CentreRoom);
+/** The upazilas or institutes a centre serves, as its `upazila_ids` and `institute_ids` columns keep them. */
+export const CentreIds = z.array(z.number());
 
 /** An exam centre: its rooms in seating order, the areas it serves, and how many of its seats are taken. */
 export const CentreRow = z.object({
@@ -169,13 +174,90 @@ export const CentreRow = z.object({
   address: text,
   contact_name: text,
   contact_mobile: text,
-  rooms: z.array(CentreRoom),
+  rooms: CentreRooms,
   capacity: z.number(),
   seated: z.number(),
-  upazila_ids: z.array(z.number()),
-  institute_ids: z.array(z.number()),
+  upazila_ids: CentreIds,
+  institute_ids: CentreIds,
   creator: maybeId,
   status: z.number(),
   created_at: text,
   updated_at: text,
 });
+
+export const ClassCode = z.enum(CLASS_CODES);
+export type ClassCode = z.infer<typeof ClassCode>;
+
+/** One class's sitting as the exam form shows it; a time not set yet is null. */
+export const ExamSitting = z.object({
+  class: ClassCode,
+  date: z.string().nullable(),
+  reporting_time: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+});
+export type ExamSitting = z.infer<typeof ExamSitting>;
+
+export const ExamSubject = z.object({ id: z.number(), class: ClassCode, name_bn: text, name_en: text, full_marks: z.number() });
+export type ExamSubject = z.infer<typeof ExamSubject>;
+
+/** The exam as GET /api/v1/exam answers it: for the admin's exam screens and an institute's admit cards. */
+export const ExamView = z.object({
+  name_bn: text,
+  name_en: text,
+  instructions: text,
+  seating: z.enum(SEATINGS),
+  admit_cards_published: z.number(),
+  updated_at: text,
+  sittings: z.array(ExamSitting),
+  subjects: z.array(ExamSubject),
+  /** Active centres, their seats and the seats given. */
+  centres: z.number(),
+  capacity: z.number(),
+  seated: z.number(),
+});
+export type ExamView = z.infer<typeof ExamView>;
+
+/** One seat of the admin's seat list: its sitting, centre, room and seat, and whose it is. */
+export const SeatListRow = z.object({
+  date: z.string().nullable(),
+  start_time: z.string().nullable(),
+  centre_id: z.number(),
+  centre_name: text,
+  room_index: z.number(),
+  room: text,
+  seat: z.number(),
+  class: text,
+  roll_no: text,
+  reg_no: text,
+  name_bangla: z.string().nullable(),
+  name_english: text,
+  institute_uid: z.string().nullable(),
+  institute_name: z.string().nullable(),
+});
+export const SeatListPage = z.object({ total: z.number(), page: z.number(), per_page: z.number(), rows: z.array(SeatListRow) });
+export type SeatListPage = z.infer<typeof SeatListPage>;
+
+export const UNSEATED_REASONS = ['no_upazila', 'no_centre', 'capacity_short'] as const;
+/** An institute with students left without a seat: its name and the public ID it logs in with. */
+export const ShortInstitute = z.object({ uid: text, name: z.string().nullable(), students: z.number() });
+export const Unseated = z.object({
+  reason: z.enum(UNSEATED_REASONS),
+  upozilla_id: z.number().nullable(),
+  institutes: z.number(),
+  students: z.number(),
+  centre_ids: z.array(z.number()),
+  /** The institutes affected, most students first; reports made before institutes were named have none. */
+  institute_list: z.array(ShortInstitute).optional(),
+});
+export type Unseated = z.infer<typeof Unseated>;
+/** The seat allocation's report: the job's result (GET /api/v1/jobs/{id}). */
+export const AllocationReport = z.object({
+  seating: z.enum(SEATINGS),
+  kept: z.number(),
+  seated: z.number(),
+  released: z.number(),
+  unseated: z.array(Unseated),
+  unseated_students: z.number(),
+});
+export type AllocationReport = z.infer<typeof AllocationReport>;

@@ -19,6 +19,8 @@ import { limitPdfJobs, limitSinglePdfs, startPdfJob } from '../../lib/jobs/pdf-j
 import { requestLang } from '../../lib/language.js';
 import { type CardScope, countCards, roomSheets, seatedCards } from './admit-cards.js';
 import type { AdmitCard, RoomSheet } from './documents.js';
+import { centreSeated, instituteUid, registrationOfCard } from './exam.repository.js';
+import { admitCardsPublished } from './exam.service.js';
 import { admitCardParts } from './pdf/admit-cards.js';
 import { roomSheetParts } from './pdf/room-sheets.js';
 
@@ -35,8 +37,7 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
   /** Institutes see admit cards only once the admin has published them. */
   const refuseUnpublished = async (request: FastifyRequest) => {
     if (request.user!.role === 'admin') return;
-    const exam = await app.db.selectFrom('exams').select('admit_cards_published').where('id', '=', 1).executeTakeFirstOrThrow();
-    if (!exam.admit_cards_published) throw new HttpError(403, 'admit_cards_unpublished');
+    if (!(await admitCardsPublished(app.db))) throw new HttpError(403, 'admit_cards_unpublished');
   };
 
   api.post(
@@ -62,15 +63,7 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
       const name =
         'centre_id' in scope
           ? `admit-cards-centre-${scope.centre_id}.pdf`
-          : `admit-cards-${
-              (
-                await app.db
-                  .selectFrom('users')
-                  .select('uid')
-                  .where('id', '=', 'institute_id' in scope ? scope.institute_id : 0)
-                  .executeTakeFirst()
-              )?.uid ?? ''
-            }.pdf`;
+          : `admit-cards-${(await instituteUid(app.db, 'institute_id' in scope ? scope.institute_id : 0)) ?? ''}.pdf`;
       const jobId = await startPdfJob(app, { kind: 'admit-cards', user, params: scope }, async (job) => {
         job.progress(0, total);
         let done = 0;
@@ -87,11 +80,7 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: [requireRole('admin', 'institute'), limitSingle], schema: { ...schema, params: Params } },
     async (request, reply) => {
       const user = request.user!;
-      const student = await app.db
-        .selectFrom('scholarship_registrations')
-        .select(['id', 'institute_id', 'reg_no'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
+      const student = await registrationOfCard(app.db, request.params.id);
       if (!student) throw notFound();
       if (user.role === 'institute' && student.institute_id !== user.id) throw forbidden();
       await refuseUnpublished(request);
@@ -109,7 +98,7 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
     '/exam-centres/:id/sheets',
     { onRequest: [requireRole('admin'), limitJobs], schema: { ...schema, params: Params, response: { 202: Started, ...errors, 429: ErrorEnvelope } } },
     async (request, reply) => {
-      const centre = await app.db.selectFrom('exam_centres').select(['id', 'seated']).where('id', '=', request.params.id).executeTakeFirst();
+      const centre = await centreSeated(app.db, request.params.id);
       if (!centre) throw notFound();
       if (centre.seated === 0) throw new ValidationError({ centre_id: ['nothing_to_print'] });
       const jobId = await startPdfJob(app, { kind: 'room-sheets', user: request.user!, params: { centre_id: centre.id } }, async (job) => {

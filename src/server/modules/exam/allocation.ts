@@ -12,10 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Seating } from '../../../common/constants.js';
+import type { AllocationReport, Unseated } from '../../../common/schemas/exam.js';
 import { firstColumnOf } from '../../db/off-loop-reads.js';
 import type { ReadPool } from '../../db/read-pool.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
+import { parseIds, parseRooms } from './centre-columns.js';
 import { sittingKeys, sittingOf } from './sittings.js';
 
 /** Seats written per transaction: one batch holds SQLite's connection for about ten milliseconds. */
@@ -24,27 +26,6 @@ const BATCH = 1000;
 const INSTITUTES_PER_READ = 500;
 /** Institutes named in a report's line: enough to act on, never a season's list. */
 const SHORT_LISTED = 50;
-
-export type UnseatedReason = 'no_upazila' | 'no_centre' | 'capacity_short';
-/** An institute with students left without a seat: its name and the public ID it logs in with. */
-export type ShortInstitute = { uid: string; name: string | null; students: number };
-export type Unseated = {
-  reason: UnseatedReason;
-  upozilla_id: number | null;
-  institutes: number;
-  students: number;
-  centre_ids: number[];
-  /** The institutes affected, most students first (at most SHORT_LISTED of them). */
-  institute_list: ShortInstitute[];
-};
-export type AllocationReport = {
-  seating: Seating;
-  kept: number;
-  seated: number;
-  released: number;
-  unseated: Unseated[];
-  unseated_students: number;
-};
 
 /** A room in one sitting: its seats taken, the next one to try, and the class it holds when classes sit apart. */
 type Sitting = { taken: Set<number>; next: number; class: string | null };
@@ -65,9 +46,9 @@ async function activeCentres(db: Kysely<Database>): Promise<Map<number, Centre>>
       row.id,
       {
         id: row.id,
-        rooms: (JSON.parse(row.rooms) as { capacity: number }[]).map((room) => ({ capacity: room.capacity, sittings: new Map() })),
-        upazilas: JSON.parse(row.upazila_ids) as number[],
-        institutes: JSON.parse(row.institute_ids) as number[],
+        rooms: parseRooms(row.rooms).map((room) => ({ capacity: room.capacity, sittings: new Map() })),
+        upazilas: parseIds(row.upazila_ids),
+        institutes: parseIds(row.institute_ids),
         seatsLoaded: false,
         added: 0,
       },
@@ -261,7 +242,7 @@ export async function allocateSeats(
       }
       if (short.length > 0) {
         const affected = await institutesOf(short);
-        const reason: UnseatedReason = serving.length > 0 ? 'capacity_short' : group.upozilla_id === null ? 'no_upazila' : 'no_centre';
+        const reason: Unseated['reason'] = serving.length > 0 ? 'capacity_short' : group.upozilla_id === null ? 'no_upazila' : 'no_centre';
         report.unseated.push({
           reason,
           upozilla_id: group.upozilla_id,
@@ -279,7 +260,7 @@ export async function allocateSeats(
   return report;
 
   /** The institutes of students left without a seat, with how many each, most first. */
-  async function institutesOf(ids: number[]): Promise<{ count: number; listed: ShortInstitute[] }> {
+  async function institutesOf(ids: number[]): Promise<{ count: number; listed: NonNullable<Unseated['institute_list']> }> {
     const counts = new Map<number, number>();
     for (let i = 0; i < ids.length; i += 10_000) {
       const rows = await db

@@ -12,19 +12,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import { AllocateBody, ExamBody, MoveSeatsBody, PublishBody, SeatListQuery } from '../../../common/schemas/exam.js';
-import { clientOf, recordAudit } from '../../lib/audit.js';
+import { AllocateBody, ExamBody, ExamView, MoveSeatsBody, PublishBody, SeatListPage, SeatListQuery } from '../../../common/schemas/exam.js';
+import { clientOf } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
-import { ValidationError } from '../../lib/errors.js';
-import { toAsciiDigits } from '../../../common/validation.js';
-import { allocateSeats } from './allocation.js';
-import { moveSeats, publishAdmitCards, readExam, saveExam } from './exam.service.js';
-import { seatList } from './seat-list.js';
+import { allocate, allocationSeating, moveSeats, publishAdmitCards, readExam, saveExam, seatListOf } from './exam.service.js';
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
-const ExamAnswer = z.object({ message: z.string().optional(), data: z.record(z.string(), z.unknown()) });
+const ExamAnswer = z.object({ message: z.string().optional(), data: ExamView });
+const SeatListAnswer = z.object({ data: SeatListPage });
 const Started = z.object({ message: z.string(), data: z.object({ job_id: z.number() }) });
 const Moved = z.object({ message: z.string(), data: z.object({ moved: z.number() }) });
 
@@ -51,19 +48,10 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/exam/allocate', { onRequest: admin, schema: { ...schema, body: AllocateBody, response: { 202: Started, ...errors } } }, async (request, reply) => {
     const who = caller(request);
-    const seating = request.body.seating ?? (await app.db.selectFrom('exams').select('seating').where('id', '=', 1).executeTakeFirstOrThrow()).seating;
-    const jobId = await startJob(app, { kind: 'allocation', user: who.user, params: { seating }, exclusive: true }, async (job) => {
-      const report = await allocateSeats(app.db, seating, (done, total) => job.progress(done, total), app.readPool);
-      await recordAudit(app.db, {
-        actor: who.user,
-        client: who.client,
-        action: 'seats.allocate',
-        entity: 'exam',
-        entityId: 1,
-        after: { seating, kept: report.kept, seated: report.seated, released: report.released, unseated: report.unseated_students },
-      });
-      return { result: report };
-    });
+    const seating = await allocationSeating(app.db, request.body.seating);
+    const jobId = await startJob(app, { kind: 'allocation', user: who.user, params: { seating }, exclusive: true }, async (job) => ({
+      result: await allocate(app.db, who, seating, (done, total) => job.progress(done, total), app.readPool),
+    }));
     reply.status(202);
     return { message: translate(requestLang(request), 'allocation_started'), data: { job_id: jobId } };
   });
@@ -74,20 +62,11 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     return { message: translate(requestLang(request), 'seats_moved', { moved }), data: { moved } };
   });
 
-  api.get('/exam/seats', { onRequest: admin, schema: { ...schema, querystring: SeatListQuery, response: { 200: ExamAnswer, ...errors } } }, async (request) => {
-    const { centre_id, institute_uid, page = 1, per_page: perPage = 100 } = request.query;
-    let { institute_id } = request.query;
-    if (institute_uid) {
-      const institute = await app.db
-        .selectFrom('users')
-        .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
-        .select('users.id')
-        .where('users.uid', '=', toAsciiDigits(institute_uid))
-        .where('user_roles.slug', '=', 'institute')
-        .executeTakeFirst();
-      if (!institute) throw new ValidationError({ institute_uid: ['invalid_choice'] });
-      institute_id = institute.id;
-    }
-    return { data: await seatList(app.db, { centre_id, institute_id }, page, perPage) };
-  });
+  api.get(
+    '/exam/seats',
+    { onRequest: admin, schema: { ...schema, querystring: SeatListQuery, response: { 200: SeatListAnswer, ...errors } } },
+    async (request) => ({
+      data: await seatListOf(app.db, request.query),
+    }),
+  );
 }

@@ -2,31 +2,39 @@
  * The exam's own facts (architecture §9): names, instructions, how rooms are filled, each class's
  * sitting and subjects, and whether admit cards are out; and moving a centre's students to another.
  */
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { CLASS_CODES } from '../../../common/constants.js';
-import type { ExamBody } from '../../../common/schemas/exam.js';
+import type { Seating } from '../../../common/constants.js';
+import { ClassCode, type ExamBody, type ExamView, type SeatListQuery } from '../../../common/schemas/exam.js';
+import { toAsciiDigits } from '../../../common/validation.js';
+import type { ReadPool } from '../../db/read-pool.js';
 import type { Database } from '../../db/types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { ValidationError } from '../../lib/errors.js';
 import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import type { Caller, TransactionContext } from '../../lib/resource/definition.js';
-import { now } from '../../lib/time.js';
 import { invalidateResults, lockSeason, readSeason, saveExamFacts, setAdmitCardsPublished } from '../season/season.js';
+import {
+  centreTotals,
+  deleteSubjects,
+  instituteIdByUid,
+  lockCentres,
+  moveSeatsTo,
+  readSittings,
+  readSubjects,
+  saveSubject,
+  seatsAt,
+  seatsClash,
+  updateSitting,
+} from './exam.repository.js';
+import { allocateSeats } from './allocation.js';
+import { seatList } from './seat-list.js';
 import { classesBySitting, sittingKeys, sittingOf } from './sittings.js';
 
-export async function readExam(db: Kysely<Database> | Transaction<Database>) {
+export async function readExam(db: Kysely<Database> | Transaction<Database>): Promise<ExamView> {
   const exam = await readSeason(db);
-  const sittings = await db.selectFrom('exam_sittings').selectAll().orderBy('class').execute();
-  const subjects = await db.selectFrom('exam_subjects').selectAll().orderBy('class').orderBy('position').execute();
-  const centres = await db
-    .selectFrom('exam_centres')
-    .select([
-      (eb) => eb.fn.countAll<number>().as('centres'),
-      (eb) => eb.fn.sum<number>('capacity').as('capacity'),
-      (eb) => eb.fn.sum<number>('seated').as('seated'),
-    ])
-    .where('status', '=', 1)
-    .executeTakeFirstOrThrow();
+  const sittings = await readSittings(db);
+  const subjects = await readSubjects(db);
   return {
     name_bn: exam.name_bn,
     name_en: exam.name_en,
@@ -44,13 +52,10 @@ export async function readExam(db: Kysely<Database> | Transaction<Database>) {
         end_time: sitting?.end_time ?? null,
       };
     }),
-    subjects: subjects.map(({ id, class: klass, name_bn, name_en, full_marks }) => ({ id, class: klass, name_bn, name_en, full_marks })),
-    centres: Number(centres.centres),
-    capacity: Number(centres.capacity ?? 0),
-    seated: Number(centres.seated ?? 0),
+    subjects: subjects.map(({ id, class: klass, name_bn, name_en, full_marks }) => ({ id, class: ClassCode.parse(klass), name_bn, name_en, full_marks })),
+    ...(await centreTotals(db)),
   };
 }
-export type ExamView = Awaited<ReturnType<typeof readExam>>;
 
 /** Saves the whole exam form: subjects keep their ids (marks will refer to them), new ones are added, missing ones removed. */
 export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise<void> {
@@ -62,26 +67,20 @@ export async function saveExam(ctx: TransactionContext, body: ExamBody): Promise
   });
   await saveExamFacts(trx, { name_bn: body.name_bn, name_en: body.name_en, instructions: body.instructions, seating: body.seating });
   for (const sitting of body.sittings)
-    await trx
-      .updateTable('exam_sittings')
-      .set({
-        date: sitting.date ?? null,
-        reporting_time: sitting.reporting_time ?? null,
-        start_time: sitting.start_time ?? null,
-        end_time: sitting.end_time ?? null,
-      })
-      .where('class', '=', sitting.class)
-      .execute();
+    await updateSitting(trx, {
+      class: sitting.class,
+      date: sitting.date ?? null,
+      reporting_time: sitting.reporting_time ?? null,
+      start_time: sitting.start_time ?? null,
+      end_time: sitting.end_time ?? null,
+    });
   const sittingsChanged = JSON.stringify(before.sittings) !== JSON.stringify((await readExam(trx)).sittings);
   if (sittingsChanged) await checkSittingSeats(trx, body);
   const kept = body.subjects.flatMap((subject) => (subject.id === undefined ? [] : [subject.id]));
   const removed = [...known].filter((id) => !kept.includes(id));
-  if (removed.length > 0) await trx.deleteFrom('exam_subjects').where('id', 'in', removed).execute();
-  for (const [position, subject] of body.subjects.entries()) {
-    const values = { class: subject.class, name_bn: subject.name_bn, name_en: subject.name_en, full_marks: subject.full_marks, position };
-    if (subject.id === undefined) await trx.insertInto('exam_subjects').values(values).execute();
-    else await trx.updateTable('exam_subjects').set(values).where('id', '=', subject.id).execute();
-  }
+  await deleteSubjects(trx, removed);
+  for (const [position, subject] of body.subjects.entries())
+    await saveSubject(trx, subject.id, { class: subject.class, name_bn: subject.name_bn, name_en: subject.name_en, full_marks: subject.full_marks, position });
   const after = await readExam(trx);
   // A subject added, removed or given other full marks: the processed result no longer matches the exam.
   if (JSON.stringify(before.subjects) !== JSON.stringify(after.subjects)) await invalidateResults(trx);
@@ -107,15 +106,7 @@ async function checkSittingSeats(trx: Transaction<Database>, body: ExamBody): Pr
   await refuseWhileJobs(trx, ['allocation']);
   for (const [, classes] of classesBySitting(await sittingKeys(trx))) {
     if (classes.length < 2) continue;
-    const clash = await trx
-      .selectFrom('exam_seats')
-      .select(['centre_id'])
-      .where('class', 'in', classes)
-      .groupBy(['centre_id', 'room_index', 'seat'])
-      .having((eb) => eb.fn.countAll(), '>', 1)
-      .limit(1)
-      .execute();
-    if (clash.length === 0) continue;
+    if (!(await seatsClash(trx, classes))) continue;
     const index = body.sittings.findIndex((sitting) => classes.includes(sitting.class));
     throw new ValidationError({ [index < 0 ? 'sittings' : `sittings.${index}.date`]: ['sitting_seats_clash'] });
   }
@@ -144,50 +135,32 @@ export async function publishAdmitCards(ctx: TransactionContext, published: numb
 export async function moveSeats(db: Kysely<Database>, caller: Caller, from: number, to: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // The centres' rows first, then the allocation's lock: the order a centre's own edit takes them in.
-    const query = trx.selectFrom('exam_centres').select(['id', 'rooms', 'status']).where('id', 'in', [from, to]).orderBy('id');
-    const centres = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
+    const centres = await lockCentres(trx, [from, to]);
     await refuseWhileJobs(trx, ['allocation']);
     const target = centres.find((centre) => centre.id === to);
     if (!centres.some((centre) => centre.id === from)) throw new ValidationError({ from_centre_id: ['invalid_choice'] });
     if (!target) throw new ValidationError({ to_centre_id: ['invalid_choice'] });
     if (target.status !== 1) throw new ValidationError({ to_centre_id: ['centre_inactive'] });
-    const moving = await trx
-      .selectFrom('exam_seats')
-      .select(['registration_id', 'class'])
-      .where('centre_id', '=', from)
-      .orderBy('room_index')
-      .orderBy('seat')
-      .execute();
+    const moving = await seatsAt(trx, from);
     if (moving.length === 0) return 0;
     const sittings = await sittingKeys(trx);
-    const taken = await trx.selectFrom('exam_seats').select(['room_index', 'seat', 'class']).where('centre_id', '=', to).execute();
-    const rooms = JSON.parse(target.rooms) as { capacity: number }[];
+    const taken = await seatsAt(trx, to);
     const free = new Map<string, { room_index: number; seat: number }[]>();
     for (const sitting of new Set(moving.map((seat) => sittingOf(sittings, seat.class)))) {
       const places: { room_index: number; seat: number }[] = [];
-      rooms.forEach((room, index) => {
+      target.rooms.forEach((room, index) => {
         const used = new Set(taken.filter((seat) => seat.room_index === index && sittingOf(sittings, seat.class) === sitting).map((seat) => seat.seat));
         for (let seat = 1; seat <= room.capacity; seat++) if (!used.has(seat)) places.push({ room_index: index, seat });
       });
       free.set(sitting, places);
     }
-    const placed = moving.map((seat) => ({ registration_id: seat.registration_id, place: free.get(sittingOf(sittings, seat.class))!.shift() }));
-    const short = placed.filter((seat) => !seat.place).length;
+    const placed = moving.flatMap((seat) => {
+      const place = free.get(sittingOf(sittings, seat.class))!.shift();
+      return place ? [{ registration_id: seat.registration_id, place }] : [];
+    });
+    const short = moving.length - placed.length;
     if (short > 0) throw new ValidationError({ to_centre_id: ['centre_too_small'] }, { short });
-    // Two steps, so a seat number freed at `to` is never held twice in between.
-    await trx
-      .updateTable('exam_seats')
-      .set({ centre_id: to, room_index: -1, seat: sql<number>`-registration_id` })
-      .where('centre_id', '=', from)
-      .execute();
-    for (const { registration_id, place } of placed) await trx.updateTable('exam_seats').set(place!).where('registration_id', '=', registration_id).execute();
-    const at = now();
-    await trx.updateTable('exam_centres').set({ seated: 0, updated_at: at }).where('id', '=', from).execute();
-    await trx
-      .updateTable('exam_centres')
-      .set((eb) => ({ seated: eb('seated', '+', moving.length), updated_at: at }))
-      .where('id', '=', to)
-      .execute();
+    await moveSeatsTo(trx, from, to, placed);
     await recordAudit(trx, {
       actor: caller.user,
       client: caller.client,
@@ -199,4 +172,45 @@ export async function moveSeats(db: Kysely<Database>, caller: Caller, from: numb
     });
     return moving.length;
   });
+}
+
+/** How the allocation fills rooms: as asked, or as the exam form says. */
+export async function allocationSeating(db: Kysely<Database>, asked: Seating | undefined): Promise<Seating> {
+  return asked ?? (await readSeason(db)).seating;
+}
+
+/** The allocation's work, recorded once it is done with the counts it came to (the job's answer). */
+export async function allocate(
+  db: Kysely<Database>,
+  caller: Caller,
+  seating: Seating,
+  progress: (done: number, total: number) => void,
+  readPool: ReadPool | undefined,
+) {
+  const report = await allocateSeats(db, seating, progress, readPool);
+  await recordAudit(db, {
+    actor: caller.user,
+    client: caller.client,
+    action: 'seats.allocate',
+    entity: 'exam',
+    entityId: 1,
+    after: { seating, kept: report.kept, seated: report.seated, released: report.released, unseated: report.unseated_students },
+  });
+  return report;
+}
+
+/** The admin's seat list of a centre or an institute, the institute named by its row id or the ID it logs in with. */
+export async function seatListOf(db: Kysely<Database>, query: SeatListQuery) {
+  const { centre_id, institute_uid, page = 1, per_page: perPage = 100 } = query;
+  let { institute_id } = query;
+  if (institute_uid) {
+    institute_id = await instituteIdByUid(db, toAsciiDigits(institute_uid));
+    if (institute_id === undefined) throw new ValidationError({ institute_uid: ['invalid_choice'] });
+  }
+  return seatList(db, { centre_id, institute_id }, page, perPage);
+}
+
+/** Whether institutes may print their admit cards. */
+export async function admitCardsPublished(db: Kysely<Database>): Promise<boolean> {
+  return (await readSeason(db)).admit_cards_published === 1;
 }

@@ -4,11 +4,13 @@
  * and institute by the ID it logs in with. A page at a time: a centre holds thousands.
  */
 import type { Kysely } from 'kysely';
+import type { SeatListPage } from '../../../common/schemas/exam.js';
 import type { Database } from '../../db/types.js';
+import { parseRooms } from './centre-columns.js';
 
 export type SeatListScope = { centre_id?: number; institute_id?: number };
 
-export async function seatList(db: Kysely<Database>, scope: SeatListScope, page: number, perPage: number) {
+export async function seatList(db: Kysely<Database>, scope: SeatListScope, page: number, perPage: number): Promise<SeatListPage> {
   let query = db
     .selectFrom('exam_seats as s')
     .innerJoin('scholarship_registrations as r', 'r.id', 's.registration_id')
@@ -48,7 +50,7 @@ export async function seatList(db: Kysely<Database>, scope: SeatListScope, page:
   const roomNames = new Map<number, string[]>();
   const roomOf = (centre: number, rooms: string, index: number) => {
     let names = roomNames.get(centre);
-    if (!names) roomNames.set(centre, (names = (JSON.parse(rooms) as { name: string }[]).map((room) => room.name)));
+    if (!names) roomNames.set(centre, (names = parseRooms(rooms).map((room) => room.name)));
     return names[index] ?? String(index + 1);
   };
   return {

@@ -10,23 +10,8 @@ import { ApiError, apiRequest } from '../../api/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLanguage } from '../../i18n';
 import { formatDay, formatNumber, localizeDigits } from '../../i18n/format';
+import type { SeatListPage } from '../../../common/schemas/exam';
 import type { CentreRow } from './centres';
-
-type SeatRow = {
-  date: string | null;
-  start_time: string | null;
-  centre_id: number;
-  centre_name: string;
-  room: string;
-  seat: number;
-  class: string;
-  roll_no: string;
-  name_bangla: string | null;
-  name_english: string;
-  institute_uid: string | null;
-  institute_name: string | null;
-};
-type SeatPage = { total: number; page: number; per_page: number; rows: SeatRow[] };
 
 const PER_PAGE = 100;
 
@@ -41,7 +26,8 @@ export function SeatList({ centres }: { centres: readonly CentreRow[] }) {
   const scope = by === 'centre' ? (centre ? `centre_id=${centre}` : null) : institute ? `institute_uid=${encodeURIComponent(institute)}` : null;
   const seats = useQuery({
     queryKey: ['exam', 'seats', scope, page],
-    queryFn: async ({ signal }) => (await apiRequest<SeatPage>(`/v1/exam/seats?${scope}&page=${page}&per_page=${PER_PAGE}`, { method: 'GET', signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<SeatListPage>(`/v1/exam/seats?${scope}&page=${page}&per_page=${PER_PAGE}`, { method: 'GET', signal })).data,
     enabled: scope !== null,
   });
   const number = (value: number) => formatNumber(value, lang);

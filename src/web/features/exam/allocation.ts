@@ -6,18 +6,7 @@
 import type { Seating } from '../../../common/constants';
 import { startJob } from '../../api/jobs';
 
-export type UnseatedReason = 'no_upazila' | 'no_centre' | 'capacity_short';
-export type ShortInstitute = { uid: string; name: string | null; students: number };
-export type Unseated = {
-  reason: UnseatedReason;
-  upozilla_id: number | null;
-  institutes: number;
-  students: number;
-  centre_ids: number[];
-  /** Reports made before institutes were named have none. */
-  institute_list?: ShortInstitute[];
-};
-export type AllocationReport = { seating: Seating; kept: number; seated: number; released: number; unseated: Unseated[]; unseated_students: number };
+export type { AllocationReport, Unseated } from '../../../common/schemas/exam';
 
 const LAST_JOB = 'allocation_job';
 

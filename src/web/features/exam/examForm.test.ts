@@ -9,6 +9,7 @@ const exam: ExamView = {
   instructions: 'এক\nদুই',
   seating: 'apart',
   admit_cards_published: 0,
+  updated_at: '2026-11-01 10:00:00',
   sittings: [{ class: '07', date: '2026-12-12', reporting_time: '09:00', start_time: '10:00', end_time: '12:00' }],
   subjects: [{ id: 7, class: '04', name_bn: 'গণিত', name_en: 'Mathematics', full_marks: 100 }],
   centres: 0,
