@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import { CLASS_CODES } from '../constants.js';
 import { requiredChoice, requiredId, toAsciiDigits } from '../validation.js';
+import { ClassCode } from './exam.js';
 import { ALWAYS } from './institute.js';
+import { JobView } from './jobs.js';
+import { paginatedOf } from './list.js';
 
 export const RESULT_RULE_KINDS = ['cutoff', 'quota'] as const;
 export const RESULT_RULE_SCOPES = ['class', 'upazila'] as const;
@@ -116,20 +119,26 @@ export type ResultRuleBody = z.infer<typeof ResultRuleBody>;
 export const ResultRulesBody = z.object({ rules: z.array(ResultRuleBody, { error: 'invalid_choice' }).min(1, 'required').max(CLASS_CODES.length, 'too_many') });
 
 /** Counts the processing writes, for the preview, the admin's analytics and each dashboard. */
-export type GradeCounts = {
-  students: number;
-  pass: number;
-  fail: number;
-  absent: number;
-  incomplete: number;
-  withheld: number;
-  talent_pool: number;
-  general: number;
-};
-export type ResultSummary = {
-  classes: ({ class: string; top_total: number | null } & GradeCounts)[];
-  districts: ({ zilla_id: number | null; class: string } & GradeCounts)[];
-};
+export const GradeCounts = z.object({
+  students: z.number(),
+  pass: z.number(),
+  fail: z.number(),
+  absent: z.number(),
+  incomplete: z.number(),
+  withheld: z.number(),
+  talent_pool: z.number(),
+  general: z.number(),
+});
+export type GradeCounts = z.infer<typeof GradeCounts>;
+/** A class's counts. */
+export const ClassCounts = GradeCounts.extend({ class: z.string() });
+export type ClassCounts = z.infer<typeof ClassCounts>;
+/** The processing's counts as the exam's `results_summary` column keeps them. */
+export const ResultSummary = z.object({
+  classes: z.array(ClassCounts.extend({ top_total: z.number().nullable() })),
+  districts: z.array(ClassCounts.extend({ zilla_id: z.number().nullable() })),
+});
+export type ResultSummary = z.infer<typeof ResultSummary>;
 
 /** Publishing: `withhold_reason` withholds the results of every candidate with a missing mark (README: Results). */
 export const ResultPublishBody = z.object({
@@ -143,33 +152,149 @@ export const ResultPublishBody = z.object({
 });
 
 /** Marks entry of one subject: entered (a number), recorded absent, or missing; the first missing rolls. */
-export type SubjectProgress = {
-  subject_id: number;
-  name_bn: string;
-  name_en: string;
-  entered: number;
-  absent: number;
-  missing: number;
+export const SubjectProgress = z.object({
+  subject_id: z.number(),
+  name_bn: z.string(),
+  name_en: z.string(),
+  entered: z.number(),
+  absent: z.number(),
+  missing: z.number(),
   /** Of the missing, those whose result the admin withheld. */
-  withheld: number;
-  missing_rolls: string[];
-};
+  withheld: z.number(),
+  missing_rolls: z.array(z.string()),
+});
+export type SubjectProgress = z.infer<typeof SubjectProgress>;
 /** A class's marks entry: its candidates, those with a missing mark, and those of them whose result is withheld. */
-export type ClassProgress = { class: string; candidates: number; missing_candidates: number; withheld: number; subjects: SubjectProgress[] };
+export const ClassProgress = z.object({
+  class: z.string(),
+  candidates: z.number(),
+  missing_candidates: z.number(),
+  withheld: z.number(),
+  subjects: z.array(SubjectProgress),
+});
+export type ClassProgress = z.infer<typeof ClassProgress>;
+/** Marks entry per class and subject, with how many missing rolls each subject lists at most. */
+export const MarksProgress = z.object({ classes: z.array(ClassProgress), missing_rolls_listed: z.number() });
+export type MarksProgress = z.infer<typeof MarksProgress>;
+
+/** A subject as the marks grid offers it. */
+export const MarkSubject = z.object({ id: z.number(), name_bn: z.string(), name_en: z.string(), full_marks: z.number() });
+export type MarkSubject = z.infer<typeof MarkSubject>;
+/** Each class's subjects, and whether the result is published (no mark is taken then). */
+export const MarkSubjects = z.object({ classes: z.array(z.object({ class: ClassCode, subjects: z.array(MarkSubject) })), published: z.boolean() });
+export type MarkSubjects = z.infer<typeof MarkSubjects>;
+
+/** One subject's mark of a student: a number (halves allowed), or absent with marks null. */
+export const MarkOf = z.object({ subject_id: z.number(), marks: z.number().nullable(), absent: z.boolean() });
+/** A candidate found by roll, with the marks entered so far. */
+export const MarkStudent = z.object({
+  registration_id: z.number(),
+  roll_no: z.string(),
+  name_english: z.string(),
+  name_bangla: z.string().nullable(),
+  class: ClassCode,
+  institute_name: z.string().nullable(),
+  marks: z.array(MarkOf),
+});
+export type MarkStudent = z.infer<typeof MarkStudent>;
+/** A mark as saved, with whose it is. */
+export const SavedMark = MarkOf.extend({
+  roll_no: z.string(),
+  name_english: z.string(),
+  name_bangla: z.string().nullable(),
+  class: ClassCode,
+  updated_at: z.string(),
+});
+export type SavedMark = z.infer<typeof SavedMark>;
+/** A line of a subject's marks list, newest first. */
+export const MarkRow = z.object({ roll_no: z.string(), name_english: z.string(), marks: z.number().nullable(), absent: z.boolean(), updated_at: z.string() });
+export type MarkRow = z.infer<typeof MarkRow>;
+export const MarksPage = paginatedOf(MarkRow);
+
+/** A class's grading rule as stored. */
+export const ResultRule = z.object({
+  class: ClassCode,
+  pass_marks: z.number(),
+  kind: z.enum(RESULT_RULE_KINDS),
+  scope: z.enum(RESULT_RULE_SCOPES),
+  talent_pool: z.number(),
+  general: z.number(),
+});
+export type ResultRule = z.infer<typeof ResultRule>;
+
+/** The admin's results screen: rules, whether processed and published, the counts, and the newest job of each kind. */
+export const ResultsView = z.object({
+  rules: z.array(ResultRule),
+  processed_at: z.string().nullable(),
+  published: z.boolean(),
+  published_at: z.string().nullable(),
+  summary: ResultSummary.nullable(),
+  candidates: z.number(),
+  marked: z.number(),
+  jobs: z.object({ process: JobView.nullable(), publish: JobView.nullable() }),
+});
+export type ResultsView = z.infer<typeof ResultsView>;
+/** What POST /api/v1/results/publish answers when it withdraws the result. */
+export const Withdrawn = z.object({ published: z.literal(false) });
+
+/** One line of a class's merit list, in merit order. */
+export const MeritRow = z.object({
+  position: z.number(),
+  roll_no: z.string(),
+  name_english: z.string(),
+  name_bangla: z.string().nullable(),
+  institute_name: z.string().nullable(),
+  total: z.number(),
+  state: z.enum(RESULT_STATES),
+  grade: z.enum(RESULT_GRADES).nullable(),
+});
+export type MeritRow = z.infer<typeof MeritRow>;
+/** A page of a class's merit list: `total` students with a position (the absent have none). */
+export const MeritPage = z.object({ class: ClassCode, total: z.number(), page: z.number(), per_page: z.number(), rows: z.array(MeritRow) });
+export type MeritPage = z.infer<typeof MeritPage>;
+
+/** One student of an institute's results, in class and position order. */
+export const InstituteResultRow = z.object({
+  registration_id: z.number(),
+  roll_no: z.string(),
+  name_english: z.string(),
+  name_bangla: z.string().nullable(),
+  class: z.string(),
+  total: z.number(),
+  position: z.number(),
+  state: z.enum(RESULT_STATES),
+  grade: z.enum(RESULT_GRADES).nullable(),
+});
+export type InstituteResultRow = z.infer<typeof InstituteResultRow>;
+/** `uid`: the institute's ID as it logs in with it, what people read; `id` is the row's, for queries only. */
+export const InstituteHeading = z.object({ id: z.number(), uid: z.string(), name: z.string() });
+export type InstituteHeading = z.infer<typeof InstituteHeading>;
+/** An institute's results: counts per class and its students. */
+export const InstituteResults = z.object({
+  institute: InstituteHeading,
+  published: z.boolean(),
+  classes: z.array(ClassCounts),
+  rows: z.array(InstituteResultRow),
+});
+export type InstituteResults = z.infer<typeof InstituteResults>;
 
 /** One student's published result: everything the lookup shows, and nothing about anyone else. */
-export type ResultDocument = {
-  name_bn: string | null;
-  name_en: string;
-  father_name: string | null;
-  institute: string;
-  class: string;
-  roll_no: string;
-  reg_no: string;
-  subjects: { name_bn: string; name_en: string; full_marks: number; marks: number | null; absent: boolean }[];
-  total: number;
-  full_marks: number;
-  position: number;
-  state: ResultState;
-  grade: ResultGrade | null;
-};
+export const ResultDocument = z.object({
+  name_bn: z.string().nullable(),
+  name_en: z.string(),
+  father_name: z.string().nullable(),
+  institute: z.string(),
+  class: z.string(),
+  roll_no: z.string(),
+  reg_no: z.string(),
+  subjects: z.array(z.object({ name_bn: z.string(), name_en: z.string(), full_marks: z.number(), marks: z.number().nullable(), absent: z.boolean() })),
+  total: z.number(),
+  full_marks: z.number(),
+  position: z.number(),
+  state: z.enum(RESULT_STATES),
+  grade: z.enum(RESULT_GRADES).nullable(),
+});
+export type ResultDocument = z.infer<typeof ResultDocument>;
+
+/** The merit lists' PDFs made at publication, `{class: storage key}`, as the exam's `merit_list_files` column keeps them. */
+export const MeritListFiles = z.record(z.string(), z.string());

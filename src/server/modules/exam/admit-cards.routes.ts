@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
-import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { AdmitCardsBody } from '../../../common/schemas/exam.js';
 import { requiredId } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
@@ -77,7 +77,10 @@ export async function admitCardRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/scholarship-registrations/:id/admit-card',
-    { onRequest: [requireRole('admin', 'institute'), limitSingle], schema: { ...schema, params: Params } },
+    {
+      onRequest: [requireRole('admin', 'institute'), limitSingle],
+      schema: { ...schema, params: Params, response: { 200: FileAnswer, ...errors, 429: ErrorEnvelope } },
+    },
     async (request, reply) => {
       const user = request.user!;
       const student = await registrationOfCard(app.db, request.params.id);

@@ -12,52 +12,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
-import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import { RESULT_GRADES, RESULT_STATES } from '../../../common/schemas/results.js';
+import { ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { InstituteResults } from '../../../common/schemas/results.js';
 import { optionalId } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
-import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.js';
 import { limitPdfJobs, startPdfJob } from '../../lib/jobs/pdf-jobs.js';
 import { requestLang } from '../../lib/language.js';
-import { classCounts, instituteHeading, instituteResultRows } from './institute-results.js';
+import { classCounts, instituteResultRows } from './institute-results.js';
 import { instituteWorkbook } from './institute-xlsx.js';
 import { instituteSheetParts } from './pdf/institute-sheet.js';
 import { resultExam } from './result-documents.js';
+import { instituteForResults } from './results.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
 const Query = z.object({ institute_id: optionalId() });
-const Counts = {
-  students: z.number(),
-  pass: z.number(),
-  fail: z.number(),
-  absent: z.number(),
-  incomplete: z.number(),
-  withheld: z.number(),
-  talent_pool: z.number(),
-  general: z.number(),
-};
-const InstituteResults = z.object({
-  message: z.string(),
-  data: z.object({
-    institute: z.object({ id: z.number(), uid: z.string(), name: z.string() }),
-    published: z.boolean(),
-    classes: z.array(z.object({ class: z.string(), ...Counts })),
-    rows: z.array(
-      z.object({
-        registration_id: z.number(),
-        roll_no: z.string(),
-        name_english: z.string(),
-        name_bangla: z.string().nullable(),
-        class: z.string(),
-        total: z.number(),
-        position: z.number(),
-        state: z.enum(RESULT_STATES),
-        grade: z.enum(RESULT_GRADES).nullable(),
-      }),
-    ),
-  }),
-});
+const InstituteAnswer = z.object({ message: z.string(), data: InstituteResults });
 const Started = z.object({ message: z.string(), data: z.object({ job_id: z.number() }) });
 
 export async function instituteResultRoutes(app: FastifyInstance): Promise<void> {
@@ -66,35 +36,15 @@ export async function instituteResultRoutes(app: FastifyInstance): Promise<void>
   const onRequest = requireRole('admin', 'institute');
   const limitJobs = limitPdfJobs(app);
 
-  /** Whose results the caller may read, or why not. */
-  async function instituteOf(request: FastifyRequest, asked: number | undefined) {
-    const user = request.user!;
-    const exam = await app.db.selectFrom('exams').select(['results_version', 'results_processed_at']).where('id', '=', 1).executeTakeFirstOrThrow();
-    const published = exam.results_version > 0;
-    let id: number;
-    if (user.role === 'institute') {
-      if (asked !== undefined && asked !== user.id) throw forbidden();
-      if (!published) throw new HttpError(409, 'results_not_published');
-      id = user.id;
-    } else {
-      if (asked === undefined) throw new ValidationError({ institute_id: ['required'] });
-      // A mark changed since processing clears processed_at, yet the processed results stay readable.
-      const processed = exam.results_processed_at !== null || (await app.db.selectFrom('results').select('registration_id').limit(1).executeTakeFirst());
-      if (!processed) throw new HttpError(409, 'results_not_processed');
-      id = asked;
-    }
-    const institute = await instituteHeading(app.db, id);
-    if (!institute) throw notFound();
-    return { institute, published };
-  }
+  const instituteOf = (request: FastifyRequest, asked: number | undefined) => instituteForResults(app.db, request.user!, asked);
 
-  api.get('/results/institute', { onRequest, schema: { ...schema, response: { 200: InstituteResults, ...errors } } }, async (request) => {
+  api.get('/results/institute', { onRequest, schema: { ...schema, response: { 200: InstituteAnswer, ...errors } } }, async (request) => {
     const { institute, published } = await instituteOf(request, request.query.institute_id);
     const rows = await instituteResultRows(app.db, institute.id);
     return { message: translate(requestLang(request), 'ok'), data: { institute, published, classes: classCounts(rows), rows } };
   });
 
-  api.get('/results/institute/sheet.xlsx', { onRequest, schema }, async (request, reply) => {
+  api.get('/results/institute/sheet.xlsx', { onRequest, schema: { ...schema, response: { 200: FileAnswer, ...errors } } }, async (request, reply) => {
     const { institute } = await instituteOf(request, request.query.institute_id);
     const rows = await instituteResultRows(app.db, institute.id);
     const body = await instituteWorkbook(institute, classCounts(rows), rows, requestLang(request));

@@ -20,7 +20,9 @@ import { html, type RawHtml } from '../../lib/html.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import { bengaliNumber, notFoundMain } from '../site/site.templates.js';
+import { readSeason } from '../season/season.js';
 import { meritListPage, withheldRolls } from './merit-list.js';
+import { parseMeritFiles, parseResultDocument } from './results.repository.js';
 import { resultSlips } from './result-slips.js';
 import { RESULT_TEXT as T } from './results.texts.js';
 
@@ -150,7 +152,7 @@ export function resultLookupRoutes(app: FastifyInstance): void {
     }
     if (row.doc && (row.reg_no === reg || (row.birth_certificate_no !== null && row.birth_certificate_no === reg))) {
       await misses.release(missKey(request));
-      return { kind: 'found', doc: JSON.parse(row.doc) as ResultDocument, roll, reg };
+      return { kind: 'found', doc: parseResultDocument(row.doc), roll, reg };
     }
     // As typed (a family corrects one digit rather than typing both numbers again).
     const typed = (value: unknown) => (typeof value === 'string' ? value.slice(0, 40) : '');
@@ -197,13 +199,14 @@ export function resultLookupRoutes(app: FastifyInstance): void {
   });
 
   app.get(MERIT, async (request, reply) => {
-    const exam = await app.db.selectFrom('exams').select(['results_version', 'merit_list_files']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const exam = await readSeason(app.db);
+    const files = parseMeritFiles(exam.merit_list_files);
     const main =
       exam.results_version === 0
         ? html`<section class="card"><h1>${T.meritTitle}</h1><p>${T.notPublished}</p></section>`
         : html`<section class="card merit"><h1>${T.meritTitle}</h1><p>${T.meritIntro}</p><ul class="merit-classes">
 ${CLASS_CODES.map((klass) => {
-  const pdf = (JSON.parse(exam.merit_list_files) as Record<string, string>)[klass];
+  const pdf = files[klass];
   return html`<li><a href="${MERIT}/${klass}">${T.meritOf(klass)}</a>${pdf ? html` · <a href="${MERIT}/${klass}.pdf">${T.meritPdf}</a>` : null}</li>`;
 })}
 </ul></section>`;
@@ -213,11 +216,11 @@ ${CLASS_CODES.map((klass) => {
   app.get<{ Params: { list: string } }>(`${MERIT}/:list`, async (request, reply) => {
     const match = /^(\d\d)(\.pdf)?$/.exec(request.params.list);
     const klass = match && (CLASS_CODES as readonly string[]).includes(match[1]!) ? match[1]! : undefined;
-    const exam = await app.db.selectFrom('exams').select(['results_version', 'merit_list_files']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const exam = await readSeason(app.db);
     const head = { title: klass ? T.meritOf(klass) : T.meritTitle, path: `${MERIT}/${request.params.list}` };
     if (!klass || exam.results_version === 0) return app.sendSitePage(request, reply, 404, head, notFoundMain);
     if (match![2]) {
-      const key = (JSON.parse(exam.merit_list_files) as Record<string, string>)[klass];
+      const key = parseMeritFiles(exam.merit_list_files)[klass];
       const file = key ? await app.storage.get(key) : null;
       if (!file) return app.sendSitePage(request, reply, 404, head, notFoundMain);
       return reply

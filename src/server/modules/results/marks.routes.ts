@@ -15,9 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLASS_CODES, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/constants.js';
 import { translate } from '../../../common/messages.js';
-import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import { paginatedOf } from '../../../common/schemas/list.js';
-import { MarkBody, rollNumber } from '../../../common/schemas/results.js';
+import { answerEnvelope, ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { MarkBody, MarkStudent, MarkSubjects, MarksPage, MarksProgress, rollNumber, SavedMark } from '../../../common/schemas/results.js';
 import { optionalInt, requiredChoice, requiredId } from '../../../common/validation.js';
 import { clientOf } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
@@ -29,56 +28,13 @@ import { columnsOf, failedRowsWorkbook, translateErrors } from '../../lib/import
 import { readSheet } from '../../lib/import/sheet.js';
 import { importMarks, marksImport, marksTemplate } from './marks.import.js';
 import { MISSING_ROLLS, marksProgress } from './marks-progress.js';
-import { examSubjects, marksOf, resultsPublished, rollError, studentsByRoll, subjectError, writeMarks } from './marks.service.js';
+import { examSubjects, markStudent, markSubjects, resultsPublished, saveMark, subjectMarks } from './marks.service.js';
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
-const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
-
-const SubjectRow = z.object({ id: z.number(), name_bn: z.string(), name_en: z.string(), full_marks: z.number() });
-const SubjectsAnswer = envelope(z.object({ classes: z.array(z.object({ class: z.string(), subjects: z.array(SubjectRow) })), published: z.boolean() }));
-const MarkOf = z.object({ subject_id: z.number(), marks: z.number().nullable(), absent: z.boolean() });
-const StudentAnswer = envelope(
-  z.object({
-    registration_id: z.number(),
-    roll_no: z.string(),
-    name_english: z.string(),
-    name_bangla: z.string().nullable(),
-    class: z.string(),
-    institute_name: z.string().nullable(),
-    marks: z.array(MarkOf),
-  }),
-);
-const SavedAnswer = envelope(
-  MarkOf.extend({ roll_no: z.string(), name_english: z.string(), name_bangla: z.string().nullable(), class: z.string(), updated_at: z.string() }),
-);
-const ListRow = z.object({ roll_no: z.string(), name_english: z.string(), marks: z.number().nullable(), absent: z.boolean(), updated_at: z.string() });
-const ListAnswer = envelope(paginatedOf(ListRow));
-
-const SubjectProgressRow = z.object({
-  subject_id: z.number(),
-  name_bn: z.string(),
-  name_en: z.string(),
-  entered: z.number(),
-  absent: z.number(),
-  missing: z.number(),
-  withheld: z.number(),
-  missing_rolls: z.array(z.string()),
-});
-const ProgressAnswer = envelope(
-  z.object({
-    classes: z.array(
-      z.object({ class: z.string(), candidates: z.number(), missing_candidates: z.number(), withheld: z.number(), subjects: z.array(SubjectProgressRow) }),
-    ),
-    missing_rolls_listed: z.number(),
-  }),
-);
 
 const ClassQuery = z.object({ class: requiredChoice(CLASS_CODES) });
 const StudentQuery = z.object({ roll_no: rollNumber });
 const ListQuery = z.object({ subject_id: requiredId(), page: optionalInt(1, 1_000_000), per_page: optionalInt(1, Math.max(...PAGE_SIZES)) });
-
-/** A subject's list counts at most this many marks (its last page stays a short read): `total_capped` past it. */
-const LIST_COUNT_CAP = 10_000;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A 20,000-row sheet of 20 subjects is about 3 MB as .xlsx and 5 MB as CSV. */
@@ -107,7 +63,7 @@ async function marksImportRoutes(app: FastifyInstance): Promise<void> {
   const onRequest = requireRole('admin', 'examiner');
   const schema = { tags: ['marks'], security: [{ bearer: [] }] };
 
-  app.get('/marks/import/template', { onRequest, schema }, async (request, reply) => {
+  app.get('/marks/import/template', { onRequest, schema: { ...schema, response: { 200: FileAnswer } } }, async (request, reply) => {
     const { klass, subjects } = await subjectsOfClass(app, (request.query as { class?: unknown }).class);
     return sendFile(reply, `marks-template-${klass}.xlsx`, await marksTemplate(subjects));
   });
@@ -136,100 +92,34 @@ async function marksImportRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** A roll that may get marks, or the 422 on `roll_no`. */
-async function candidate(app: FastifyInstance, roll: string) {
-  const student = (await studentsByRoll(app.db, [roll])).get(roll);
-  const error = rollError(student);
-  if (error) throw new ValidationError({ roll_no: [error] });
-  return student!;
-}
-
 export async function marksRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = requireRole('admin', 'examiner');
   const schema = { tags: ['marks'], security: [{ bearer: [] }] };
 
-  api.get('/marks/subjects', { onRequest, schema: { ...schema, response: { 200: SubjectsAnswer, ...errors } } }, async (request) => {
-    const [subjects, published] = await Promise.all([examSubjects(app.db), resultsPublished(app.db)]);
-    const classes = CLASS_CODES.map((klass) => ({
-      class: klass,
-      subjects: subjects.filter((s) => s.class === klass).map(({ id, name_bn, name_en, full_marks }) => ({ id, name_bn, name_en, full_marks })),
-    }));
-    return { message: translate(requestLang(request), 'ok'), data: { classes, published } };
-  });
+  api.get('/marks/subjects', { onRequest, schema: { ...schema, response: { 200: answerEnvelope(MarkSubjects), ...errors } } }, async (request) => ({
+    message: translate(requestLang(request), 'ok'),
+    data: await markSubjects(app.db),
+  }));
 
-  api.get('/marks/student', { onRequest, schema: { ...schema, querystring: StudentQuery, response: { 200: StudentAnswer, ...errors } } }, async (request) => {
-    const { examinee: _examinee, ...student } = await candidate(app, request.query.roll_no);
-    const marks = await marksOf(app.db, student.registration_id);
-    return {
-      message: translate(requestLang(request), 'ok'),
-      data: { ...student, marks: marks.map((m) => ({ subject_id: m.subject_id, marks: m.marks, absent: m.absent === 1 })) },
-    };
-  });
+  api.get(
+    '/marks/student',
+    { onRequest, schema: { ...schema, querystring: StudentQuery, response: { 200: answerEnvelope(MarkStudent), ...errors } } },
+    async (request) => ({ message: translate(requestLang(request), 'ok'), data: await markStudent(app.db, request.query.roll_no) }),
+  );
 
-  api.post('/marks', { onRequest, schema: { ...schema, body: MarkBody, response: { 200: SavedAnswer, ...errors } } }, async (request) => {
-    const body = request.body;
-    if (await resultsPublished(app.db)) throw new HttpError(409, 'results_published');
-    const student = await candidate(app, body.roll_no);
-    const subject = (await examSubjects(app.db)).find((s) => s.id === body.subject_id);
-    const error = subjectError(subject, student, body);
-    if (error) throw new ValidationError({ [error.field]: [error.key] }, error.params);
-    const entry = { registration_id: student.registration_id, subject_id: body.subject_id, marks: body.marks, absent: body.absent };
-    const caller = { user: request.user!, client: clientOf(request) };
-    await app.db.transaction().execute((trx) => writeMarks(trx, caller, [entry]));
-    const saved = await app.db
-      .selectFrom('marks')
-      .select('updated_at')
-      .where('registration_id', '=', entry.registration_id)
-      .where('subject_id', '=', entry.subject_id)
-      .executeTakeFirstOrThrow();
-    return {
-      message: translate(requestLang(request), 'marks_saved'),
-      data: {
-        roll_no: student.roll_no,
-        subject_id: entry.subject_id,
-        marks: entry.marks,
-        absent: entry.absent,
-        name_english: student.name_english,
-        name_bangla: student.name_bangla,
-        class: student.class,
-        updated_at: saved.updated_at,
-      },
-    };
-  });
+  api.post('/marks', { onRequest, schema: { ...schema, body: MarkBody, response: { 200: answerEnvelope(SavedMark), ...errors } } }, async (request) => ({
+    message: translate(requestLang(request), 'marks_saved'),
+    data: await saveMark(app.db, { user: request.user!, client: clientOf(request) }, request.body),
+  }));
 
-  api.get('/marks', { onRequest, schema: { ...schema, querystring: ListQuery, response: { 200: ListAnswer, ...errors } } }, async (request) => {
-    const { subject_id: subjectId } = request.query;
+  api.get('/marks', { onRequest, schema: { ...schema, querystring: ListQuery, response: { 200: answerEnvelope(MarksPage), ...errors } } }, async (request) => {
     const perPage = request.query.per_page ?? DEFAULT_PAGE_SIZE;
-    // Counted through the (subject_id, updated_at) index, and no further than the cap.
-    const counted = app.db
-      .selectFrom('marks')
-      .select('registration_id')
-      .where('subject_id', '=', subjectId)
-      .limit(LIST_COUNT_CAP + 1)
-      .as('counted');
-    const { n } = await app.db
-      .selectFrom(counted)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const capped = Number(n) > LIST_COUNT_CAP;
-    const total = Math.min(Number(n), LIST_COUNT_CAP);
-    const page = Math.min(request.query.page ?? 1, Math.max(1, Math.ceil(total / perPage)));
-    const rows = await app.db
-      .selectFrom('marks as m')
-      .innerJoin('scholarship_registrations as r', 'r.id', 'm.registration_id')
-      .select(['r.roll_no', 'r.name_english', 'm.marks', 'm.absent', 'm.updated_at'])
-      .where('m.subject_id', '=', subjectId)
-      .orderBy('m.updated_at', 'desc')
-      .orderBy('m.registration_id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
-    const data = rows.map((row) => ({ ...row, absent: row.absent === 1 }));
-    return { message: translate(requestLang(request), 'ok'), data: paginate(data, total, page, perPage, pageUrlOf(request.url), capped) };
+    const { rows, total, page, capped } = await subjectMarks(app.db, request.query.subject_id, request.query.page ?? 1, perPage);
+    return { message: translate(requestLang(request), 'ok'), data: paginate(rows, total, page, perPage, pageUrlOf(request.url), capped) };
   });
 
-  api.get('/marks/progress', { onRequest, schema: { ...schema, response: { 200: ProgressAnswer, ...errors } } }, async (request) => ({
+  api.get('/marks/progress', { onRequest, schema: { ...schema, response: { 200: answerEnvelope(MarksProgress), ...errors } } }, async (request) => ({
     message: translate(requestLang(request), 'ok'),
     data: { classes: await marksProgress(app.db, app.readPool), missing_rolls_listed: MISSING_ROLLS },
   }));

@@ -3,27 +3,33 @@
  * class sits, the bounds of a mark, and writing marks with their audit entries. A saved change makes
  * the processed result stale; nothing is written once the result is published.
  */
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { CLASS_CODES } from '../../../common/constants.js';
 import type { MessageKey } from '../../../common/messages.js';
-import { otherClassParams } from '../../../common/schemas/results.js';
+import { ClassCode } from '../../../common/schemas/exam.js';
+import { type MarkBody, type MarkStudent, type MarkSubjects, otherClassParams, type SavedMark } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
 import { type AuditActor, type AuditClient, type AuditEntry, recordAudits } from '../../lib/audit.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
 import { invalidateResults, lockSeason, readSeason } from '../season/season.js';
+import {
+  countSubjectMarks,
+  lockedRegistrations,
+  lockedSubjects,
+  marksOf,
+  marksOfRegistrations,
+  markUpdatedAt,
+  readSubjects,
+  registrationsByRoll,
+  subjectMarksPage,
+  upsertMarks,
+} from './marks.repository.js';
 
 export type Subject = { id: number; class: string; name_bn: string; name_en: string; full_marks: number };
 
 /** A registration found by its roll, and whether it sits the exam (active and paid: README Marks). */
-export type Student = {
-  registration_id: number;
-  roll_no: string;
-  class: string;
-  name_english: string;
-  name_bangla: string | null;
-  institute_name: string | null;
-  examinee: boolean;
-};
+export type Student = Omit<MarkStudent, 'marks'> & { examinee: boolean };
 
 /** One subject's mark of one student: a number (halves allowed) or absent (marks null). */
 export type MarkEntry = { registration_id: number; subject_id: number; marks: number | null; absent: boolean };
@@ -36,7 +42,7 @@ export const ROLL_BATCH = 500;
 const MARKS_PER_INSERT = 1000;
 
 export async function examSubjects(db: Kysely<Database>): Promise<Subject[]> {
-  return db.selectFrom('exam_subjects').select(['id', 'class', 'name_bn', 'name_en', 'full_marks']).orderBy('class').orderBy('position').execute();
+  return readSubjects(db);
 }
 
 export async function resultsPublished(db: Kysely<Database>): Promise<boolean> {
@@ -48,16 +54,11 @@ export async function studentsByRoll(db: Kysely<Database>, rolls: readonly strin
   const found = new Map<string, Student>();
   const unique = [...new Set(rolls)];
   for (let start = 0; start < unique.length; start += ROLL_BATCH) {
-    const rows = await db
-      .selectFrom('scholarship_registrations')
-      .select(['id', 'roll_no', 'class', 'name_english', 'name_bangla', 'institute_name', 'institute_name_english', 'status', 'fee_status'])
-      .where('roll_no', 'in', unique.slice(start, start + ROLL_BATCH))
-      .execute();
-    for (const row of rows)
+    for (const row of await registrationsByRoll(db, unique.slice(start, start + ROLL_BATCH)))
       found.set(row.roll_no, {
         registration_id: row.id,
         roll_no: row.roll_no,
-        class: row.class,
+        class: ClassCode.parse(row.class),
         name_english: row.name_english,
         name_bangla: row.name_bangla,
         institute_name: row.institute_name ?? row.institute_name_english,
@@ -73,7 +74,7 @@ export const rollError = (student: Student | undefined): MessageKey | undefined 
 /** Why a subject's mark does not fit (the subject's field, or the mark's above its full marks), if it does not. */
 export function subjectError(
   subject: Subject | undefined,
-  student: Pick<Student, 'class' | 'roll_no'>,
+  student: { class: string; roll_no: string },
   mark: { marks: number | null },
 ): { field: 'subject_id' | 'marks' | 'roll_no'; key: MessageKey; params?: Record<string, unknown> } | undefined {
   if (!subject) return { field: 'subject_id', key: 'invalid_choice' };
@@ -83,11 +84,6 @@ export function subjectError(
   return undefined;
 }
 
-/** The marks a student has, by subject. */
-export async function marksOf(db: Kysely<Database>, registrationId: number) {
-  return db.selectFrom('marks').select(['subject_id', 'marks', 'absent']).where('registration_id', '=', registrationId).orderBy('subject_id').execute();
-}
-
 /**
  * Within the write's transaction, after the season's row: each student still sits the exam and each
  * subject is still their class's. The rows read are locked against change (PostgreSQL) until the
@@ -95,22 +91,13 @@ export async function marksOf(db: Kysely<Database>, registrationId: number) {
  * other way round, and a check made earlier cannot pass a mark the data no longer allows.
  */
 async function checkInTransaction(trx: Transaction<Database>, entries: readonly MarkEntry[]): Promise<void> {
-  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
-  const students = new Map<number, Pick<Student, 'roll_no' | 'class' | 'examinee'>>();
+  const students = new Map<number, { roll_no: string; class: string; examinee: boolean }>();
   const ids = [...new Set(entries.map((entry) => entry.registration_id))];
   for (let start = 0; start < ids.length; start += ROLL_BATCH) {
-    const query = trx
-      .selectFrom('scholarship_registrations')
-      .select(['id', 'roll_no', 'class', 'status', 'fee_status'])
-      .where('id', 'in', ids.slice(start, start + ROLL_BATCH));
-    for (const row of await (pg ? query.forShare() : query).execute())
+    for (const row of await lockedRegistrations(trx, ids.slice(start, start + ROLL_BATCH)))
       students.set(row.id, { roll_no: row.roll_no, class: row.class, examinee: row.status === 1 && row.fee_status === 'paid' });
   }
-  const subjectQuery = trx
-    .selectFrom('exam_subjects')
-    .select(['id', 'class', 'name_bn', 'name_en', 'full_marks'])
-    .where('id', 'in', [...new Set(entries.map((entry) => entry.subject_id))]);
-  const subjects = new Map((await (pg ? subjectQuery.forShare() : subjectQuery).execute()).map((subject) => [subject.id, subject]));
+  const subjects = new Map((await lockedSubjects(trx, [...new Set(entries.map((entry) => entry.subject_id))])).map((subject) => [subject.id, subject]));
   for (const entry of entries) {
     const student = students.get(entry.registration_id);
     // A student who no longer sits the exam reads as an unknown roll, as rollError answers.
@@ -138,12 +125,8 @@ export async function writeMarks(trx: Transaction<Database>, caller: Caller, giv
   const before = new Map<string, { marks: number | null; absent: number }>();
   const registrations = [...new Set(entries.map((entry) => entry.registration_id))];
   for (let start = 0; start < registrations.length; start += ROLL_BATCH) {
-    const rows = await trx
-      .selectFrom('marks')
-      .select(['registration_id', 'subject_id', 'marks', 'absent'])
-      .where('registration_id', 'in', registrations.slice(start, start + ROLL_BATCH))
-      .execute();
-    for (const row of rows) before.set(`${row.registration_id}:${row.subject_id}`, row);
+    for (const row of await marksOfRegistrations(trx, registrations.slice(start, start + ROLL_BATCH)))
+      before.set(`${row.registration_id}:${row.subject_id}`, row);
   }
   const changed = entries.filter((entry) => {
     const old = before.get(`${entry.registration_id}:${entry.subject_id}`);
@@ -162,18 +145,7 @@ export async function writeMarks(trx: Transaction<Database>, caller: Caller, giv
       updated_by: caller.user.id,
       updated_at: at,
     }));
-    await trx
-      .insertInto('marks')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['registration_id', 'subject_id']).doUpdateSet((eb) => ({
-          marks: eb.ref('excluded.marks'),
-          absent: eb.ref('excluded.absent'),
-          updated_by: eb.ref('excluded.updated_by'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    await upsertMarks(trx, rows);
   }
   const audit = changed.map((entry): AuditEntry => {
     const old = before.get(`${entry.registration_id}:${entry.subject_id}`);
@@ -189,4 +161,62 @@ export async function writeMarks(trx: Transaction<Database>, caller: Caller, giv
   });
   await recordAudits(trx, audit);
   return changed;
+}
+
+/** Each class's subjects for the marks grid, and whether the result is published. */
+export async function markSubjects(db: Kysely<Database>): Promise<MarkSubjects> {
+  const [subjects, published] = await Promise.all([examSubjects(db), resultsPublished(db)]);
+  const classes = CLASS_CODES.map((klass) => ({
+    class: klass,
+    subjects: subjects.filter((s) => s.class === klass).map(({ id, name_bn, name_en, full_marks }) => ({ id, name_bn, name_en, full_marks })),
+  }));
+  return { classes, published };
+}
+
+/** A roll that may get marks, or the 422 on `roll_no`. */
+async function candidate(db: Kysely<Database>, roll: string): Promise<Student> {
+  const student = (await studentsByRoll(db, [roll])).get(roll);
+  const error = rollError(student);
+  if (error) throw new ValidationError({ roll_no: [error] });
+  return student!;
+}
+
+/** A candidate by roll with the marks entered so far. */
+export async function markStudent(db: Kysely<Database>, roll: string): Promise<MarkStudent> {
+  const { examinee: _examinee, ...student } = await candidate(db, roll);
+  const marks = await marksOf(db, student.registration_id);
+  return { ...student, marks: marks.map((m) => ({ subject_id: m.subject_id, marks: m.marks, absent: m.absent === 1 })) };
+}
+
+/** One mark from the grid, checked against the candidate and the subject, and answered as saved. */
+export async function saveMark(db: Kysely<Database>, caller: Caller, body: MarkBody): Promise<SavedMark> {
+  if (await resultsPublished(db)) throw new HttpError(409, 'results_published');
+  const student = await candidate(db, body.roll_no);
+  const subject = (await examSubjects(db)).find((s) => s.id === body.subject_id);
+  const error = subjectError(subject, student, body);
+  if (error) throw new ValidationError({ [error.field]: [error.key] }, error.params);
+  const entry = { registration_id: student.registration_id, subject_id: body.subject_id, marks: body.marks, absent: body.absent };
+  await db.transaction().execute((trx) => writeMarks(trx, caller, [entry]));
+  return {
+    roll_no: student.roll_no,
+    subject_id: entry.subject_id,
+    marks: entry.marks,
+    absent: entry.absent,
+    name_english: student.name_english,
+    name_bangla: student.name_bangla,
+    class: student.class,
+    updated_at: await markUpdatedAt(db, entry.registration_id, entry.subject_id),
+  };
+}
+
+/** A subject's list counts at most this many marks (its last page stays a short read): `total_capped` past it. */
+const LIST_COUNT_CAP = 10_000;
+
+/** A page of a subject's marks, newest first; the page asked for is kept within the pages there are. */
+export async function subjectMarks(db: Kysely<Database>, subjectId: number, asked: number, perPage: number) {
+  const counted = await countSubjectMarks(db, subjectId, LIST_COUNT_CAP);
+  const total = Math.min(counted, LIST_COUNT_CAP);
+  const page = Math.min(asked, Math.max(1, Math.ceil(total / perPage)));
+  const rows = (await subjectMarksPage(db, subjectId, page, perPage)).map((row) => ({ ...row, absent: row.absent === 1 }));
+  return { rows, total, page, capped: counted > LIST_COUNT_CAP };
 }

@@ -5,10 +5,10 @@
  * slip yet, so the next request prints the new result over the stored file.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ResultDocument } from '../../../common/schemas/results.js';
 import type { StoredFile } from '../../lib/storage/storage.js';
 import { resultSlipParts } from './pdf/result-slip.js';
 import { resultExam } from './result-documents.js';
+import { parseResultDocument } from './results.repository.js';
 
 export function resultSlips(app: FastifyInstance) {
   /** Prints under way in this server, by version and roll. */
@@ -23,7 +23,7 @@ export function resultSlips(app: FastifyInstance) {
       .executeTakeFirst();
 
   async function print(version: number, roll: string, doc: string): Promise<string> {
-    const file = await app.pdf.render(resultSlipParts(await resultExam(app), JSON.parse(doc) as ResultDocument));
+    const file = await app.pdf.render(resultSlipParts(await resultExam(app), parseResultDocument(doc)));
     const key = `result-slips/${roll}.pdf`;
     await app.storage.putStream(key, file.stream(), file.bytes, 'application/pdf');
     await app.db.updateTable('result_snapshot').set({ slip_key: key }).where('version', '=', version).where('roll_no', '=', roll).execute();

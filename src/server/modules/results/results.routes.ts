@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { CLASS_CODES } from '../../../common/constants.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { type Lang, translate } from '../../../common/messages.js';
-import { otherClassParams, ResultPublishBody, ResultRulesBody } from '../../../common/schemas/results.js';
+import { MeritPage, otherClassParams, ResultPublishBody, ResultRulesBody, ResultsView, Withdrawn } from '../../../common/schemas/results.js';
 import { optionalInt, requiredChoice } from '../../../common/validation.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
@@ -25,10 +25,12 @@ import { isCurrent, readSeason } from '../season/season.js';
 import { processResults } from './processing.js';
 import { publishResults } from './publication.js';
 import { type Blocker, blockersOf, marksProgress } from './marks-progress.js';
-import { meritPage, readResults, releaseWithholdings, saveRules, withdrawResults, withholdIncomplete } from './results.service.js';
+import { meritPage, readResults, refuseOncePublished, releaseWithholdings, saveRules, withdrawResults, withholdIncomplete } from './results.service.js';
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
-const Answer = z.object({ message: z.string().optional(), data: z.record(z.string(), z.unknown()) });
+const ResultsAnswer = z.object({ message: z.string().optional(), data: ResultsView });
+const WithdrawnAnswer = z.object({ message: z.string(), data: Withdrawn });
+const MeritAnswer = z.object({ data: MeritPage });
 const Started = z.object({ message: z.string(), data: z.object({ job_id: z.number() }) });
 const MeritQuery = z.object({ class: requiredChoice(CLASS_CODES), page: optionalInt(1, 100_000), per_page: optionalInt(1, 200) });
 
@@ -60,19 +62,21 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
   const refuseWhileRunning = async () => {
     for (const kind of Object.values(KINDS)) if (await hasLiveJob(app.db, kind)) throw new HttpError(409, 'job_running');
   };
-  const refusePublished = async () => {
-    if ((await readSeason(app.db)).results_version > 0) throw new HttpError(409, 'results_published');
-  };
+  const refusePublished = () => refuseOncePublished(app.db);
 
-  api.get('/results', { onRequest: admin, schema: { ...schema, response: { 200: Answer, ...errors } } }, async () => ({
+  api.get('/results', { onRequest: admin, schema: { ...schema, response: { 200: ResultsAnswer, ...errors } } }, async () => ({
     data: await readResults(app.db, app.readPool, KINDS),
   }));
 
-  api.post('/results/rules', { onRequest: admin, schema: { ...schema, body: ResultRulesBody, response: { 200: Answer, ...errors } } }, async (request) => {
-    await refusePublished();
-    await app.db.transaction().execute((trx) => saveRules({ ...caller(request), trx }, request.body.rules));
-    return { message: translate(requestLang(request), 'stored'), data: await readResults(app.db, app.readPool, KINDS) };
-  });
+  api.post(
+    '/results/rules',
+    { onRequest: admin, schema: { ...schema, body: ResultRulesBody, response: { 200: ResultsAnswer, ...errors } } },
+    async (request) => {
+      await refusePublished();
+      await app.db.transaction().execute((trx) => saveRules({ ...caller(request), trx }, request.body.rules));
+      return { message: translate(requestLang(request), 'stored'), data: await readResults(app.db, app.readPool, KINDS) };
+    },
+  );
 
   api.post('/results/process', { onRequest: admin, schema: { ...schema, response: { 202: Started, ...errors } } }, async (request, reply) => {
     await refusePublished();
@@ -89,14 +93,14 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/results/publish',
-    { onRequest: admin, schema: { ...schema, body: ResultPublishBody, response: { 200: Answer, 202: Started, ...errors } } },
+    { onRequest: admin, schema: { ...schema, body: ResultPublishBody, response: { 200: WithdrawnAnswer, 202: Started, ...errors } } },
     async (request, reply) => {
       const who = caller(request);
       const lang = requestLang(request);
       if (!request.body.published) {
         await app.db.transaction().execute((trx) => withdrawResults({ ...who, trx }));
         app.invalidateSite();
-        return { message: translate(lang, 'results_withdrawn'), data: { published: false } };
+        return { message: translate(lang, 'results_withdrawn'), data: { published: false as const } };
       }
       await refuseWhileRunning();
       if (!isCurrent(await readSeason(app.db))) throw new HttpError(409, 'results_not_processed');
@@ -117,8 +121,12 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/results/merit', { onRequest: admin, schema: { ...schema, querystring: MeritQuery, response: { 200: Answer, ...errors } } }, async (request) => {
-    const { class: klass, page = 1, per_page: perPage = 50 } = request.query;
-    return { data: await meritPage(app.db, klass, page, perPage) };
-  });
+  api.get(
+    '/results/merit',
+    { onRequest: admin, schema: { ...schema, querystring: MeritQuery, response: { 200: MeritAnswer, ...errors } } },
+    async (request) => {
+      const { class: klass, page = 1, per_page: perPage = 50 } = request.query;
+      return { data: await meritPage(app.db, klass, page, perPage) };
+    },
+  );
 }

@@ -2,25 +2,47 @@
 import type { Compilable, Kysely, Transaction } from 'kysely';
 import { firstColumnOf } from '../../db/off-loop-reads.js';
 import type { ReadPool } from '../../db/read-pool.js';
-import { CLASS_CODES } from '../../../common/constants.js';
-import type { ResultRuleBody, ResultSummary } from '../../../common/schemas/results.js';
+import { ClassCode } from '../../../common/schemas/exam.js';
+import type { MeritPage, ResultRule, ResultRuleBody, ResultsView } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
 import { type AuditActor, type AuditClient, recordAudit, recordAudits } from '../../lib/audit.js';
+import type { SessionUser } from '../../lib/authenticate.js';
+import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
 import { jobView } from '../../lib/jobs/jobs.js';
 import type { TransactionContext } from '../../lib/resource/definition.js';
 import { invalidateResults, isCurrent, lockSeason, readSeason, withdrawPublished } from '../season/season.js';
+import { instituteHeading } from './institute-results.js';
+import {
+  anyResult,
+  deleteWithholdings,
+  incompleteResults,
+  meritRows,
+  newestJob,
+  parseSummary,
+  readRuleRows,
+  releasedWithholdings,
+  updateRule,
+  withhold,
+} from './results.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function readRules(db: Db) {
-  const rows = await db.selectFrom('result_rules').selectAll().orderBy('class').execute();
-  return rows.map(({ class: klass, pass_marks, kind, scope, talent_pool, general }) => ({ class: klass, pass_marks, kind, scope, talent_pool, general }));
+export async function readRules(db: Db): Promise<ResultRule[]> {
+  const rows = await readRuleRows(db);
+  return rows.map(({ class: klass, pass_marks, kind, scope, talent_pool, general }) => ({
+    class: ClassCode.parse(klass),
+    pass_marks,
+    kind,
+    scope,
+    talent_pool,
+    general,
+  }));
 }
 
 /** The newest job of a kind, as its screen shows it. */
 async function latestJob(db: Db, kind: string) {
-  const job = await db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const job = await newestJob(db, kind);
   return job ? jobView(job) : null;
 }
 
@@ -48,9 +70,9 @@ async function markedCounts(db: Kysely<Database>, readPool: ReadPool | undefined
   return { candidates, marked };
 }
 
-export async function readResults(db: Kysely<Database>, readPool: ReadPool | undefined, kinds: { process: string; publish: string }) {
+export async function readResults(db: Kysely<Database>, readPool: ReadPool | undefined, kinds: { process: string; publish: string }): Promise<ResultsView> {
   const exam = await readSeason(db);
-  const summary = exam.results_summary === null ? null : (JSON.parse(exam.results_summary) as ResultSummary);
+  const summary = parseSummary(exam.results_summary);
   return {
     rules: await readRules(db),
     // Stale (a mark, rule or subject changed since) reads as not processed: it must be processed again.
@@ -63,11 +85,16 @@ export async function readResults(db: Kysely<Database>, readPool: ReadPool | und
   };
 }
 
+/** Rules and processing wait until a published result is withdrawn. */
+export async function refuseOncePublished(db: Kysely<Database>): Promise<void> {
+  if ((await readSeason(db)).results_version > 0) throw new HttpError(409, 'results_published');
+}
+
 export async function saveRules(ctx: TransactionContext, rules: ResultRuleBody[]): Promise<void> {
   const before = await readRules(ctx.trx);
   for (const rule of rules) {
     const { class: klass, ...values } = rule;
-    await ctx.trx.updateTable('result_rules').set(values).where('class', '=', klass).execute();
+    await updateRule(ctx.trx, klass, values);
   }
   const after = await readRules(ctx.trx);
   if (JSON.stringify(before) === JSON.stringify(after)) return;
@@ -89,16 +116,15 @@ export async function saveRules(ctx: TransactionContext, rules: ResultRuleBody[]
  * the admin's reason, each recorded on the student's history: they are published as withheld.
  */
 export async function withholdIncomplete(ctx: TransactionContext, reason: string): Promise<number> {
-  const incomplete = await ctx.trx.selectFrom('results').select(['registration_id', 'roll_no']).where('state', '=', 'incomplete').execute();
+  const incomplete = await incompleteResults(ctx.trx);
   if (incomplete.length === 0) return 0;
-  const at = now();
-  for (let start = 0; start < incomplete.length; start += 1000)
-    await ctx.trx
-      .insertInto('result_withholdings')
-      .values(incomplete.slice(start, start + 1000).map((row) => ({ registration_id: row.registration_id, reason, withheld_by: ctx.user.id, withheld_at: at })))
-      .onConflict((oc) => oc.column('registration_id').doUpdateSet({ reason, withheld_by: ctx.user.id, withheld_at: at }))
-      .execute();
-  await ctx.trx.updateTable('results').set({ state: 'withheld' }).where('state', '=', 'incomplete').execute();
+  await withhold(
+    ctx.trx,
+    incomplete.map((row) => row.registration_id),
+    reason,
+    ctx.user.id,
+    now(),
+  );
   await recordAudits(
     ctx.trx,
     incomplete.map((row) => ({
@@ -119,22 +145,12 @@ export async function withholdIncomplete(ctx: TransactionContext, reason: string
  */
 export async function releaseWithholdings(db: Kysely<Database>, actor: AuditActor, client: AuditClient): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const released = await trx
-      .selectFrom('result_withholdings as w')
-      .leftJoin('results as x', 'x.registration_id', 'w.registration_id')
-      .select(['w.registration_id', 'w.reason', 'x.roll_no', 'x.state'])
-      .where((eb) => eb.or([eb('x.state', 'is', null), eb('x.state', '<>', 'withheld')]))
-      .execute();
+    const released = await releasedWithholdings(trx);
     if (released.length === 0) return 0;
-    for (let start = 0; start < released.length; start += 1000)
-      await trx
-        .deleteFrom('result_withholdings')
-        .where(
-          'registration_id',
-          'in',
-          released.slice(start, start + 1000).map((row) => row.registration_id),
-        )
-        .execute();
+    await deleteWithholdings(
+      trx,
+      released.map((row) => row.registration_id),
+    );
     await recordAudits(
       trx,
       released.map((row) => ({
@@ -171,25 +187,43 @@ export async function withdrawResults(ctx: TransactionContext): Promise<void> {
  * A class's present students in merit order, a page at a time. Positions run 1, 2, 3 … without gaps, so
  * page 5,000 is a seek on the (class, position) index like page 1; the count comes from the summary.
  */
-export async function meritPage(db: Db, klass: (typeof CLASS_CODES)[number], page: number, perPage: number) {
+export async function meritPage(db: Db, klass: ClassCode, page: number, perPage: number): Promise<MeritPage> {
   const exam = await readSeason(db);
-  const counts = exam.results_summary === null ? undefined : (JSON.parse(exam.results_summary) as ResultSummary).classes.find((c) => c.class === klass);
+  const counts = parseSummary(exam.results_summary)?.classes.find((c) => c.class === klass);
   const total = counts ? counts.students - counts.absent - counts.incomplete - counts.withheld : 0;
-  const rows = await db
-    .selectFrom('results as x')
-    .innerJoin('scholarship_registrations as r', 'r.id', 'x.registration_id')
-    .leftJoin('users as u', 'u.id', 'x.institute_id')
-    .select(['x.position', 'x.roll_no', 'r.name_english', 'r.name_bangla', 'u.institute_name', 'u.institute_name_english', 'x.total', 'x.state', 'x.grade'])
-    .where('x.class', '=', klass)
-    .where('x.position', '>', (page - 1) * perPage)
-    .orderBy('x.position')
-    .limit(perPage)
-    .execute();
+  const rows = await meritRows(db, klass, (page - 1) * perPage, perPage);
   return {
     class: klass,
     total,
     page,
     per_page: perPage,
-    rows: rows.map((row) => ({ ...row, total: Number(row.total), institute_name: row.institute_name ?? row.institute_name_english })),
+    rows: rows.map(({ institute_name_english, ...row }) => ({
+      ...row,
+      total: Number(row.total),
+      institute_name: row.institute_name ?? institute_name_english,
+    })),
   };
+}
+
+/**
+ * Whose results the caller may read, or why not: an institute its own, once published; an admin any
+ * institute it names, once processed (a mark changed since processing clears processed_at, yet the
+ * processed results stay readable).
+ */
+export async function instituteForResults(db: Kysely<Database>, user: SessionUser, asked: number | undefined) {
+  const exam = await readSeason(db);
+  const published = exam.results_version > 0;
+  let id: number;
+  if (user.role === 'institute') {
+    if (asked !== undefined && asked !== user.id) throw forbidden();
+    if (!published) throw new HttpError(409, 'results_not_published');
+    id = user.id;
+  } else {
+    if (asked === undefined) throw new ValidationError({ institute_id: ['required'] });
+    if (exam.results_processed_at === null && !(await anyResult(db))) throw new HttpError(409, 'results_not_processed');
+    id = asked;
+  }
+  const institute = await instituteHeading(db, id);
+  if (!institute) throw notFound();
+  return { institute, published };
 }

@@ -8,33 +8,30 @@ import type { ClassCode } from '../../api/exam';
 import type { JobView } from '../../api/jobs';
 import { apiRequest } from '../../api/client';
 import type { Paginated } from '../../components/list/listQuery';
-import type { ClassProgress, GradeCounts, ResultGrade, ResultRuleBody, ResultState, ResultSummary } from '../../../common/schemas/results';
+import type {
+  InstituteResults,
+  MarkRow,
+  MarksProgress,
+  MarkStudent,
+  MarkSubjects,
+  MeritPage,
+  ResultsView as ResultsAnswer,
+  ResultSummary,
+  SavedMark,
+} from '../../../common/schemas/results';
 
-export type MarkSubject = { id: number; name_bn: string; name_en: string; full_marks: number };
-export type MarkSubjects = { classes: { class: ClassCode; subjects: MarkSubject[] }[]; published: boolean };
-
-export type MarkStudent = {
-  registration_id: number;
-  roll_no: string;
-  name_english: string;
-  name_bangla: string | null;
-  class: ClassCode;
-  institute_name: string;
-  marks: { subject_id: number; marks: number | null; absent: boolean }[];
-};
-
-export type SavedMark = {
-  roll_no: string;
-  subject_id: number;
-  marks: number | null;
-  absent: boolean;
-  name_english: string;
-  name_bangla: string | null;
-  class: ClassCode;
-  updated_at: string;
-};
-
-export type MarkRow = { roll_no: string; name_english: string; marks: number | null; absent: boolean; updated_at: string };
+export type {
+  InstituteResultRow,
+  InstituteResults,
+  MarkRow,
+  MarksProgress,
+  MarkStudent,
+  MarkSubject,
+  MarkSubjects,
+  MeritPage,
+  MeritRow,
+  SavedMark,
+} from '../../../common/schemas/results';
 
 /** Everything results day changes: the admin's view, the marks lists, the merit list and the dashboards' panels. */
 export const RESULTS_KEY = ['results'] as const;
@@ -72,9 +69,6 @@ export const marksListQuery = (subjectId: number, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** Marks entry per class and subject: entered, absent, missing (with the first `missing_rolls_listed` missing rolls). */
-export type MarksProgress = { classes: ClassProgress[]; missing_rolls_listed: number };
-
 /**
  * Outside RESULTS_KEY on purpose: every mark saved on the grid asks RESULTS_KEY again, and this count over the
  * season is read when a screen opens (or is returned to), not once a keystroke.
@@ -97,36 +91,14 @@ export const publicationBlockers = (progress: MarksProgress) =>
 /** A marks list key for every subject, to ask again after an import. */
 export const MARKS_LISTS_KEY = [...MARKS_KEY, 'list'] as const;
 
-export type ResultsView = {
-  rules: ResultRuleBody[];
-  processed_at: string | null;
-  published: boolean;
-  published_at: string | null;
-  summary: ResultSummary | null;
-  candidates: number;
-  marked: number;
-  jobs: { process: JobView<ResultSummary> | null; publish: JobView | null };
-};
+/** The admin's results screen, its jobs' results typed as each job answers them. */
+export type ResultsView = Omit<ResultsAnswer, 'jobs'> & { jobs: { process: JobView<ResultSummary> | null; publish: JobView | null } };
 
 export const resultsQuery = queryOptions({
   queryKey: [...RESULTS_KEY, 'view'],
   queryFn: async ({ signal }) => (await apiRequest<ResultsView>('/v1/results', { method: 'GET', signal })).data,
   staleTime: 0,
 });
-
-export type MeritRow = {
-  position: number;
-  roll_no: string;
-  name_english: string;
-  name_bangla: string | null;
-  institute_name: string;
-  total: number;
-  state: ResultState;
-  grade: ResultGrade | null;
-};
-
-/** A page of a class's merit list: `total` students with a position (the absent have none). */
-export type MeritPage = { class: ClassCode; total: number; page: number; per_page: number; rows: MeritRow[] };
 
 export const MERIT_PAGE_SIZE = 50;
 
@@ -142,25 +114,6 @@ export const meritQuery = (klass: ClassCode, page: number) =>
       ).data,
     placeholderData: keepPreviousData,
   });
-
-export type InstituteResultRow = {
-  registration_id: number;
-  roll_no: string;
-  name_english: string;
-  name_bangla: string | null;
-  class: ClassCode;
-  total: number;
-  position: number;
-  state: ResultState;
-  grade: ResultGrade | null;
-};
-
-export type InstituteResults = {
-  institute: { id: number; name: string };
-  published: boolean;
-  classes: ({ class: ClassCode } & GradeCounts)[];
-  rows: InstituteResultRow[];
-};
 
 export const instituteResultsQuery = queryOptions({
   queryKey: [...RESULTS_KEY, 'institute'],
