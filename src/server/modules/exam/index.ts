@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/server-module.js';
 import { admitCardRoutes } from './admit-cards.routes.js';
+import { deleteSeats } from './exam.repository.js';
 import { examRoutes } from './exam.routes.js';
 import { verifyRoutes } from './verify.routes.js';
 
@@ -10,3 +11,9 @@ export const module = defineModule({
   },
   site: verifyRoutes,
 });
+
+/**
+ * Registrations deleted for good leave the seat plan: their seats go and their centres count fewer
+ * (a seat has no foreign key: a million of them are written in a few seconds; architecture §9).
+ */
+export const forgetRegistrations = deleteSeats;

@@ -12,7 +12,9 @@ import type { Database } from '../../db/types.js';
 import type { Caller, CreateContext, StoredRow, TransactionContext, WriteAction } from '../../lib/resource/definition.js';
 import { withNulls } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
+import { forgetRegistrations as forgetSeats } from '../exam/index.js';
 import { refuseForeignUploads } from '../media/upload-ownership.js';
+import { forgetRegistrations as forgetResults } from '../results/index.js';
 import { groupCommit, inSharedTransaction, isSqlite } from './group-commit.js';
 import { dhakaToday, feeOn, registrationWindow } from '../../../common/season.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
@@ -380,17 +382,9 @@ export async function setRegistrationStatus({ trx }: TransactionContext, id: num
 
 export async function destroyRegistration({ trx }: TransactionContext, id: number): Promise<void> {
   const before = await countedState(trx, id);
-  // A seat has no foreign key (a million of them are written in a few seconds; architecture §9): it goes here.
-  const seat = await trx.deleteFrom('exam_seats').where('registration_id', '=', id).returning('centre_id').executeTakeFirst();
-  if (seat)
-    await trx
-      .updateTable('exam_centres')
-      .set((eb) => ({ seated: eb('seated', '-', 1) }))
-      .where('id', '=', seat.centre_id)
-      .execute();
-  // Marks and the processed result have no foreign key either (README: Marks).
-  await trx.deleteFrom('marks').where('registration_id', '=', id).execute();
-  await trx.deleteFrom('results').where('registration_id', '=', id).execute();
+  // Seats, marks and results have no foreign key: their modules let go of the student.
+  await forgetSeats(trx, [id]);
+  await forgetResults(trx, [id]);
   await trx.deleteFrom('scholarship_registrations').where('id', '=', id).execute();
   if (before.status === 1) {
     await bumpCount(trx, countKeyOf(before), -1);

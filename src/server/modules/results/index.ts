@@ -1,7 +1,11 @@
 import { defineModule } from '../../lib/server-module.js';
 import { instituteResultRoutes } from './institute.routes.js';
 import { resultLookupRoutes } from './lookup.routes.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { deleteMarksOf } from './marks.repository.js';
 import { marksRoutes } from './marks.routes.js';
+import { deleteResultsOf } from './results.repository.js';
 import { resultRoutes } from './results.routes.js';
 
 export const module = defineModule({
@@ -12,3 +16,9 @@ export const module = defineModule({
   },
   site: resultLookupRoutes,
 });
+
+/** Registrations deleted for good take their marks and processed results with them (neither has a foreign key: README Marks). */
+export async function forgetRegistrations(trx: Transaction<Database>, registrationIds: readonly number[]): Promise<void> {
+  await deleteMarksOf(trx, registrationIds);
+  await deleteResultsOf(trx, registrationIds);
+}
