@@ -5,6 +5,14 @@
 import { html, raw, type RawHtml } from '../html.js';
 import { FONT_FAMILY, fontFaces } from './fonts.js';
 
+/** The heading every document prints: the exam's names and the organiser (the site-name setting). */
+export type ExamHeading = {
+  /** The exam's name, e.g. "প্রাথমিক ও নিম্ন মাধ্যমিক বৃত্তি পরীক্ষা ২০২৬". */
+  name_bn: string;
+  name_en: string;
+  organiser: string;
+};
+
 export type PdfDocument = {
   /** The document's language (hyphenation, the font's language-specific forms). */
   lang?: 'bn' | 'en';

@@ -5,16 +5,10 @@
  * language; dates and times are ISO strings the templates format in Bengali.
  */
 
-/** A student's photo as bytes (JPEG, PNG or WebP), already reduced to the size printed. */
-export type Photo = { bytes: Buffer; type: 'image/jpeg' | 'image/png' | 'image/webp' };
+import type { ExamHeading } from '../../lib/pdf/document.js';
+import type { Photo } from '../../lib/pdf/labels.js';
 
-export type ExamHeading = {
-  /** The exam's name, e.g. "প্রাথমিক ও নিম্ন মাধ্যমিক বৃত্তি পরীক্ষা ২০২৬". */
-  name_bn: string;
-  name_en: string;
-  /** The organiser as the site names it (the site-name setting). */
-  organiser: string;
-};
+export type { ExamHeading, Photo };
 
 /** One class's sitting: its date (YYYY-MM-DD) and times (HH:MM, 24 h, Dhaka time). */
 export type Sitting = { date: string; reporting_time: string; start_time: string; end_time: string };

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { GradeCounts, ResultGrade, ResultState } from '../../../common/schemas/results.js';
-import type { ExamHeading } from '../exam/documents.js';
+import type { ExamHeading } from '../../lib/pdf/document.js';
 import { siteSettings } from '../site/site.data.js';
 
 export type ResultExam = ExamHeading & {

@@ -9,7 +9,7 @@ import { pdfPagePng, pdfPageCount, pdfText, pdfTitle } from '../../../test/poppl
 import { SAMPLE_INSTRUCTIONS, sampleAdmitCard, samplePhoto } from '../../../test/exam-samples.js';
 import type { AdmitCard } from '../documents.js';
 import { ADMIT_CARDS_PER_PART, admitCardParts, admitCardsHtml } from './admit-cards.js';
-import { bnDigits } from './format.js';
+import { bnDigits } from '../../../lib/pdf/format.js';
 
 /** jsqr is CommonJS: its function is the module itself, typed as its `default`. */
 const jsQR = jsqr.default;

@@ -9,9 +9,9 @@ import { html, type RawHtml } from '../../../lib/html.js';
 import { pdfDocument } from '../../../lib/pdf/document.js';
 import { qrCodeSvg } from '../../../lib/pdf/qr-code.js';
 import type { AdmitCard } from '../documents.js';
-import { ADMIT_CARD_TEXT as T, CLASS_LABELS, type Label } from './document-texts.js';
-import { bnDigits, bnNumber, sittingDay, sittingTime } from './format.js';
-import { both, photoImage, stacked } from './labels.js';
+import { ADMIT_CARD_TEXT as T, CLASS_LABELS, type Label } from '../../../lib/pdf/document-texts.js';
+import { bnDigits, bnNumber, sittingDay, sittingTime } from '../../../lib/pdf/format.js';
+import { both, photoImage, stacked } from '../../../lib/pdf/labels.js';
 
 /** Cards per part the generator prints (25 pages): bench/pdf-admit-cards.ts measured time and memory with it. */
 export const ADMIT_CARDS_PER_PART = 50;

@@ -5,7 +5,7 @@ import { createPdfGenerator } from '../../../lib/pdf/generator.js';
 import { headerRightBorderGaps, pdfPageCount, pdfText, pdfWords } from '../../../test/poppler.js';
 import { samplePhoto, sampleRoomSheet } from '../../../test/exam-samples.js';
 import type { RoomSheet } from '../documents.js';
-import { bnDigits } from './format.js';
+import { bnDigits } from '../../../lib/pdf/format.js';
 import { roomSheetParts, roomSheetsHtml } from './room-sheets.js';
 
 const generator = createPdfGenerator(loadConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).pdf);

@@ -6,11 +6,11 @@
 import { setImmediate } from 'node:timers/promises';
 import { html, type RawHtml } from '../../../lib/html.js';
 import { pdfDocument } from '../../../lib/pdf/document.js';
-import { TABLE_STYLE } from '../../../lib/pdf/table-style.js';
+import { DOCUMENT_STYLE } from '../../../lib/pdf/document-style.js';
 import type { RoomSheet, SeatedStudent } from '../documents.js';
-import { CLASS_LABELS, ROOM_SHEET_TEXT as T } from './document-texts.js';
-import { bnDigits, bnNumber, sittingDay, sittingTime } from './format.js';
-import { both, photoImage, stacked } from './labels.js';
+import { CLASS_LABELS, ROOM_SHEET_TEXT as T } from '../../../lib/pdf/document-texts.js';
+import { bnDigits, bnNumber, sittingDay, sittingTime } from '../../../lib/pdf/format.js';
+import { both, photoImage, stacked } from '../../../lib/pdf/labels.js';
 
 /** Rooms per part the generator prints (a room of 60 is about five pages). */
 export const ROOMS_PER_PART = 5;
@@ -18,23 +18,18 @@ export const ROOMS_PER_PART = 5;
 const STYLE = `
 @page { size: A4; margin: 10mm 10mm 12mm; }
 body { font-size: 9pt; }
-.en { color: #444; font-size: 0.85em; }
-.strong { font-weight: 700; }
+${DOCUMENT_STYLE}
 .room { break-before: page; }
 .room:first-child { break-before: auto; }
-/* Room above the first line of a page: Bengali vowel signs rise above the line box and would print on the page before. */
-.room, .chart { padding-top: 1.5mm; }
-.head { text-align: center; margin-bottom: 3mm; }
 .exam-bn { font-size: 12pt; font-weight: 700; }
 .exam-en { font-size: 8.5pt; color: #333; }
-.doc-title { display: inline-block; margin-top: 1mm; padding: 0.3mm 5mm; border: 0.35mm solid #000; border-radius: 1.5mm; background: #e9e9e9; font-size: 11pt; font-weight: 700; }
-.doc-title .en { color: #000; font-size: 9pt; }
+.doc-title { margin-top: 1mm; font-size: 11pt; }
+.doc-title .en { font-size: 9pt; }
 .facts { display: grid; grid-template-columns: 1fr auto; gap: 1mm 6mm; margin-bottom: 2.5mm; border: 0.35mm solid #000; padding: 1.5mm 3mm; }
 .facts .right { text-align: right; }
 .room-no { font-size: 14pt; }
 .label { font-size: 7.5pt; color: #444; }
 .sittings { grid-column: 1 / -1; }
-${TABLE_STYLE}
 th { font-size: 7.5pt; }
 td { font-size: 9pt; line-height: 1.25; }
 td .ascii { font-size: 7.5pt; color: #333; letter-spacing: 0.4pt; }
@@ -43,7 +38,6 @@ td .institute { font-size: 7.5pt; color: #333; }
 .thumb.empty { border-style: dashed; }
 .tally { display: grid; grid-template-columns: 1fr 1fr 2fr; gap: 6mm; margin-top: 6mm; break-inside: avoid; font-size: 8.5pt; }
 .tally .blank { border-bottom: 0.3mm dotted #000; height: 8mm; margin-bottom: 0.8mm; }
-.none { text-align: center; padding: 8mm; border: 0.3mm dashed #777; }
 .chart { break-before: page; }
 .chart .room-name { font-size: 34pt; font-weight: 700; line-height: 1.15; }
 .chart .centre { font-size: 12pt; }

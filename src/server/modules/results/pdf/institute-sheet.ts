@@ -7,12 +7,12 @@
 import { setImmediate } from 'node:timers/promises';
 import { html, type RawHtml } from '../../../lib/html.js';
 import { pdfDocument } from '../../../lib/pdf/document.js';
-import type { Label } from '../../exam/pdf/document-texts.js';
-import { bnDigits, bnNumber } from '../../exam/pdf/format.js';
-import { both, stacked } from '../../exam/pdf/labels.js';
+import type { Label } from '../../../lib/pdf/document-texts.js';
+import { bnDigits, bnNumber } from '../../../lib/pdf/format.js';
+import { both, stacked } from '../../../lib/pdf/labels.js';
 import type { ClassCounts, InstituteHeading, InstituteResultRow, ResultExam } from '../result-documents.js';
 import { classLabel, gradeCell, heading, printedLine, SHARED_STYLE, stackedName, stateCell } from './result-parts.js';
-import { GRADE_LABELS, RESULT_TEXT as T, STATE_LABELS } from './result-texts.js';
+import { GRADE_LABELS, RESULT_TEXT as T, STATE_LABELS } from '../../../lib/pdf/document-texts.js';
 
 export const SHEET_ROWS_PER_PART = 600;
 const ROWS_PER_TURN = 100;

@@ -7,12 +7,12 @@
 import { setImmediate } from 'node:timers/promises';
 import { html, type RawHtml } from '../../../lib/html.js';
 import { pdfDocument } from '../../../lib/pdf/document.js';
-import { CLASS_LABELS } from '../../exam/pdf/document-texts.js';
-import { bnDigits, bnNumber } from '../../exam/pdf/format.js';
-import { both, stacked } from '../../exam/pdf/labels.js';
+import { CLASS_LABELS } from '../../../lib/pdf/document-texts.js';
+import { bnDigits, bnNumber } from '../../../lib/pdf/format.js';
+import { both, stacked } from '../../../lib/pdf/labels.js';
 import type { MeritRow, ResultExam } from '../result-documents.js';
 import { classLabel, gradeCell, heading, printedLine, SHARED_STYLE, stackedName } from './result-parts.js';
-import { RESULT_TEXT as T, STATE_LABELS } from './result-texts.js';
+import { RESULT_TEXT as T, STATE_LABELS } from '../../../lib/pdf/document-texts.js';
 
 export type { MeritRow } from '../result-documents.js';
 

@@ -1,33 +1,29 @@
 /** Pieces the result documents share: the heading, the line saying where and when it was printed, grades and states in both languages. */
 import type { ResultGrade, ResultState } from '../../../../common/schemas/results.js';
 import { html, type RawHtml } from '../../../lib/html.js';
-import { TABLE_STYLE } from '../../../lib/pdf/table-style.js';
-import { CLASS_LABELS } from '../../exam/pdf/document-texts.js';
-import { both, stacked } from '../../exam/pdf/labels.js';
+import { DOCUMENT_STYLE } from '../../../lib/pdf/document-style.js';
+import { CLASS_LABELS } from '../../../lib/pdf/document-texts.js';
+import { both, stacked } from '../../../lib/pdf/labels.js';
 import type { ResultExam } from '../result-documents.js';
-import { GRADE_LABELS, NO_GRADE, RESULT_TEXT as T, STATE_LABELS } from './result-texts.js';
+import { GRADE_LABELS, NO_GRADE, RESULT_TEXT as T, STATE_LABELS } from '../../../lib/pdf/document-texts.js';
 
 const printedDay = new Intl.DateTimeFormat('bn-BD', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' });
 const printedDayEn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' });
 
 /** Styles every result document shares (a template adds its own). */
 export const SHARED_STYLE = `
-.en { color: #444; font-size: 0.85em; }
-.strong { font-weight: 700; }
-.head { text-align: center; margin-bottom: 3mm; padding-top: 1.5mm; }
+${DOCUMENT_STYLE}
 .organiser { font-size: 9pt; }
 .exam-bn { font-size: 14pt; font-weight: 700; line-height: 1.3; }
 .exam-en { font-size: 9pt; color: #333; }
-.doc-title { display: inline-block; margin-top: 1.5mm; padding: 0.3mm 5mm; border: 0.35mm solid #000; border-radius: 1.5mm; background: #e9e9e9; font-size: 12pt; font-weight: 700; }
-.doc-title .en { color: #000; font-size: 9.5pt; }
+.doc-title { margin-top: 1.5mm; font-size: 12pt; }
+.doc-title .en { font-size: 9.5pt; }
 .subtitle { margin-top: 1mm; font-size: 11pt; font-weight: 700; }
 .printed { margin-top: 3mm; font-size: 7.5pt; color: #333; text-align: center; }
-${TABLE_STYLE}
 th { font-size: 8pt; }
 td { font-size: 9pt; line-height: 1.3; }
 td .ascii { font-size: 7.5pt; color: #333; letter-spacing: 0.3pt; }
 td .small { font-size: 7.5pt; color: #333; }
-.none { text-align: center; padding: 8mm; border: 0.3mm dashed #777; }
 `;
 
 export const classLabel = (code: string): RawHtml => {

@@ -4,7 +4,7 @@ import { loadConfig } from '../../../config.js';
 import { createPdfGenerator, type PdfParts } from '../../../lib/pdf/generator.js';
 import { headerRightBorderGaps, pdfPageCount, pdfPagePng, pdfText } from '../../../test/poppler.js';
 import { SAMPLE_RESULT_EXAM as EXAM, sampleInstituteRows, sampleMeritRow, sampleMeritRows, sampleResultDocument } from '../../../test/result-samples.js';
-import { bnDigits, bnNumber } from '../../exam/pdf/format.js';
+import { bnDigits, bnNumber } from '../../../lib/pdf/format.js';
 import { instituteSheetParts } from './institute-sheet.js';
 import { meritListParts } from './merit-list.js';
 import { resultSlipParts } from './result-slip.js';

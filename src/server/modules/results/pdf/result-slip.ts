@@ -7,12 +7,12 @@
 import type { ResultDocument } from '../../../../common/schemas/results.js';
 import { html, type RawHtml } from '../../../lib/html.js';
 import { pdfDocument } from '../../../lib/pdf/document.js';
-import type { Label } from '../../exam/pdf/document-texts.js';
-import { bnDigits, bnNumber } from '../../exam/pdf/format.js';
-import { both, stacked } from '../../exam/pdf/labels.js';
+import type { Label } from '../../../lib/pdf/document-texts.js';
+import { bnDigits, bnNumber } from '../../../lib/pdf/format.js';
+import { both, stacked } from '../../../lib/pdf/labels.js';
 import type { ResultExam } from '../result-documents.js';
 import { classLabel, gradeLabel, heading, printedLine, SHARED_STYLE, stateLabel } from './result-parts.js';
-import { RESULT_TEXT as T, STATE_LABELS } from './result-texts.js';
+import { RESULT_TEXT as T, STATE_LABELS } from '../../../lib/pdf/document-texts.js';
 
 const STYLE = `
 @page { size: A4; margin: 14mm 14mm 12mm; }

@@ -1,7 +1,9 @@
-/** Pieces every exam document prints: a label Bengali first with the English beside it, a photo or its empty frame. */
-import { html, raw, type RawHtml } from '../../../lib/html.js';
-import type { Photo } from '../documents.js';
+/** Pieces every printed document uses: a label Bengali first with the English beside it, a photo or its empty frame. */
+import { html, raw, type RawHtml } from '../html.js';
 import type { Label } from './document-texts.js';
+
+/** A student's photo as bytes (JPEG, PNG or WebP), already reduced to the size printed. */
+export type Photo = { bytes: Buffer; type: 'image/jpeg' | 'image/png' | 'image/webp' };
 
 export const both = (label: Label): RawHtml => html`${label.bn} <span class="en" lang="en">${label.en}</span>`;
 

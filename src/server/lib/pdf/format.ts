@@ -1,9 +1,10 @@
 /**
- * Numbers, dates and times on the exam's documents in Bengali through Intl (bn-BD), in Dhaka time.
+ * Numbers, dates and times on the printed documents in Bengali through Intl (bn-BD), in Dhaka time.
  * Roll and registration numbers keep every digit, leading zeros too, as the product shows them
  * (src/web/i18n/format.ts `localizeDigits`).
  */
-import type { Sitting } from '../documents.js';
+/** A sitting's day (YYYY-MM-DD), the times printed beside it. */
+type Sitting = { date: string };
 
 const count = new Intl.NumberFormat('bn-BD');
 const digit = new Intl.NumberFormat('bn-BD', { useGrouping: false });
