@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testRedis } from '../../test/redis.js';
 import { digest } from '../../lib/tokens.js';
-import { LOOKUP_MISSES } from '../results/lookup.routes.js';
+import { LOOKUP_MISSES } from '../results/index.js';
 import { CHALLENGE, CODE_FAILURES } from '../two-factor/two-factor.service.js';
 import { LOGIN_FAILURES } from './auth.service.js';
 import { client, json, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';

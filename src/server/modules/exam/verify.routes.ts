@@ -10,7 +10,7 @@ import { toAsciiDigits } from '../../../common/validation.js';
 import { failureCounter, uncounted } from '../../lib/failure-counter.js';
 import { html, type RawHtml } from '../../lib/html.js';
 import { EXAM_TEXT } from './exam.texts.js';
-import { notFoundMain } from '../site/site.templates.js';
+import { notFoundMain } from '../site/index.js';
 import { photoOf, verifiedSeat, verifiedSeatByCode } from './admit-cards.js';
 import { typedCode } from './verify-code.js';
 

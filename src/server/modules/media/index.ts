@@ -3,6 +3,8 @@ import { scheduleMediaCleanup } from './media-cleanup.js';
 import { mediaRoutes } from './media.routes.js';
 import { uploadsRoutes } from './uploads.routes.js';
 
+export { storageKey } from './media-paths.js';
+
 export const module = defineModule({
   v1: async (v1) => {
     await v1.register(mediaRoutes, { prefix: '/media' });

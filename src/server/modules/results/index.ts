@@ -5,6 +5,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { deleteMarksOf } from './marks.repository.js';
 import { marksRoutes } from './marks.routes.js';
+
+export { LOOKUP_MISSES } from './lookup.routes.js';
 import { deleteResultsOf } from './results.repository.js';
 import { resultRoutes } from './results.routes.js';
 

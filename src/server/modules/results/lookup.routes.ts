@@ -19,7 +19,7 @@ import { failureCounter, uncounted } from '../../lib/failure-counter.js';
 import { html, type RawHtml } from '../../lib/html.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { CLASS_CODES } from '../../../common/constants.js';
-import { bengaliNumber, notFoundMain } from '../site/site.templates.js';
+import { bengaliNumber, notFoundMain } from '../site/index.js';
 import { readSeason } from '../season/season.js';
 import { meritListPage, withheldRolls } from './merit-list.js';
 import { parseMeritFiles, parseResultDocument } from './results.repository.js';

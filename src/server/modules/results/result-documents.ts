@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GradeCounts, ResultGrade, ResultState } from '../../../common/schemas/results.js';
 import type { ExamHeading } from '../../lib/pdf/document.js';
-import { siteSettings } from '../site/site.data.js';
+import { siteSettings } from '../site/index.js';
 
 export type ResultExam = ExamHeading & {
   /** Where the document was printed from: the site's address as people type it (`scholarship.example.org`). */
