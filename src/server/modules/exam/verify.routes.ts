@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toAsciiDigits } from '../../../common/validation.js';
 import { failureCounter, uncounted } from '../../lib/failure-counter.js';
+import { formField } from '../../lib/form-field.js';
 import { html, type RawHtml } from '../../lib/html.js';
 import { EXAM_TEXT } from './exam.texts.js';
 import { notFoundMain } from '../site/index.js';
@@ -36,10 +37,8 @@ ${seat.photo ? html`<img class="verify-photo" src="${photoPath}" alt="${EXAM_TEX
 }
 
 function formMain(state: FormState): RawHtml {
-  const field = (name: 'roll' | 'code', label: string, mode: string, error: string | undefined) =>
-    html`<p class="field"><label for="${name}">${label}</label>
-<input id="${name}" name="${name}" inputmode="${mode}" autocomplete="off" autocapitalize="characters" value="${state[name] ?? ''}"${error ? html` aria-invalid="true" aria-describedby="${name}-error"` : null}>
-${error ? html`<span class="field-error" id="${name}-error">${error}</span>` : null}</p>`;
+  const field = (name: 'roll' | 'code', label: string, inputmode: 'numeric' | 'text', error: string | undefined) =>
+    formField({ name, label, value: state[name], error, inputmode, autocapitalize: 'characters' });
   return html`<section class="card result-lookup">
 <h1>${EXAM_TEXT.verifyTitle}</h1>
 ${state.message ? html`<p class="result-message" role="alert">${state.message}</p>` : html`<p>${EXAM_TEXT.verifyCodeIntro}</p>`}

@@ -16,6 +16,7 @@ import type { ResultDocument } from '../../../common/schemas/results.js';
 import { toAsciiDigits } from '../../../common/validation.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { failureCounter, uncounted } from '../../lib/failure-counter.js';
+import { formField } from '../../lib/form-field.js';
 import { html, type RawHtml } from '../../lib/html.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { CLASS_CODES } from '../../../common/constants.js';
@@ -59,9 +60,7 @@ type FormState = { roll?: string; reg?: string; errors?: { roll?: string; reg?: 
 
 function formHtml(state: FormState): RawHtml {
   const field = (name: 'roll' | 'reg', label: string, value: string | undefined, error: string | undefined) =>
-    html`<p class="field"><label for="${name}">${label}</label>
-<input id="${name}" name="${name}" inputmode="numeric" autocomplete="off" value="${value ?? ''}"${error ? html` aria-invalid="true" aria-describedby="${name}-error"` : null}>
-${error ? html`<span class="field-error" id="${name}-error">${error}</span>` : null}</p>`;
+    formField({ name, label, value, error, inputmode: 'numeric' });
   return html`<form class="result-form" method="get" action="${PATH}">
 ${field('roll', T.roll, state.roll, state.errors?.roll)}
 ${field('reg', T.reg, state.reg, state.errors?.reg)}
