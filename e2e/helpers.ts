@@ -1,17 +1,31 @@
 /** Steps and data the journeys share. Texts come from the app's own catalogs, not copies of them. */
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/common/messages.js';
 import { TOKEN_KEY } from '../src/web/api/token.js';
 import { bn as bnPublic } from '../src/web/i18n/bn.js';
 import { en as enPublic } from '../src/web/i18n/en.js';
+import { type FeatureCatalog, mergeTexts } from '../src/web/i18n/features.js';
 import { bnOffice } from '../src/web/i18n/office/bn.js';
 import { enOffice } from '../src/web/i18n/office/en.js';
 
-/** Every text of the interface: the public screens' catalog and the back office's part (disjoint groups). */
-export const bn = { ...bnPublic, ...bnOffice };
-export const en = { ...enPublic, ...enOffice };
+/** Each feature's text in one language, read from its folder as the shell's glob gathers it. */
+async function featureTexts(lang: 'bn' | 'en'): Promise<FeatureCatalog> {
+  const features = path.resolve(import.meta.dirname, '../src/web/features');
+  const parts: object[] = [];
+  for (const feature of (await readdir(features)).sort()) {
+    const file = path.join(features, feature, 'i18n', `${lang}.ts`);
+    if (existsSync(file)) parts.push(((await import(pathToFileURL(file).href)) as Record<string, object>)[lang]!);
+  }
+  return mergeTexts(parts) as FeatureCatalog;
+}
+
+/** Every text of the interface: the public screens' catalog, the back office's shared part and the features' own. */
+export const bn = mergeTexts([bnPublic, bnOffice, await featureTexts('bn')]) as typeof bnPublic & typeof bnOffice & FeatureCatalog;
+export const en = mergeTexts([enPublic, enOffice, await featureTexts('en')]) as typeof bnPublic & typeof bnOffice & FeatureCatalog;
 
 export { messages };
 

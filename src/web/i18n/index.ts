@@ -1,21 +1,20 @@
 /**
  * Interface language: Bengali by default, English on request, remembered in localStorage.
  * Bengali text is bundled; the English catalog is fetched only when English is chosen.
- * The back office's text is a catalog part of its own (./office), added by the shell's chunk, so
- * the login screen does not carry it. API messages come from src/common/messages.ts; this covers
+ * The back office's text is added by the shell's chunk, so the login screen does not carry it: the
+ * part the machinery shares (./office) and each feature's own (./features.ts). API messages come from src/common/messages.ts; this covers
  * the screens' own text.
  */
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../common/messages';
 import { bn } from './bn';
-import type { CoreCatalog } from './catalog';
-import type { bnOffice } from './office/bn';
+import type { Catalog, CoreCatalog } from './catalog';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    // Every key the shell may use; the office part is there before the shell renders (./office).
-    resources: { translation: typeof bn & typeof bnOffice };
+    // Every key the shell may use; the back office's parts are there before the shell renders.
+    resources: { translation: Catalog };
   }
 }
 

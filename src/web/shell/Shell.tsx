@@ -15,12 +15,12 @@ import { paths } from '../app/paths';
 import { useSiteName } from '../app/siteName';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { officeTextReady } from '../i18n/office';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { failureMessage } from '../components/notify';
 import { useLastRoute } from './lastRoute';
 import { Navigation } from './Navigation';
 import { ShellRoutes } from './ShellRoutes';
+import { shellTextReady } from './texts';
 import { useLogout } from './useLogout';
 import { UserMenu } from './UserMenu';
 
@@ -65,7 +65,7 @@ function ShellLayout({ user }: { user: PublicUser }) {
 
 export default function Shell() {
   // The back office's English text, when English is shown (Bengali is part of this chunk).
-  if (officeTextReady) use(officeTextReady);
+  if (shellTextReady) use(shellTextReady);
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();

@@ -1,0 +1,76 @@
+/** The English text of the dashboard and its numbers: exactly the keys of the Bengali (./bn.ts). */
+import type { bn } from './bn.js';
+
+export const en: typeof bn = {
+  dashboard: {
+    welcome: 'Welcome, {{name}}',
+    intro: "Manage your institute's scholarship registrations from here.",
+    introAdmin: 'Manage institutes, registrations, fees and the website from here.',
+    mustChangePasswordTitle: 'Change your password',
+    mustChangePassword: 'You logged in with a temporary password. For your safety, set a new password from your profile now.',
+    mustChangePasswordLink: 'Go to profile',
+    mustEnrolTitle: 'Turn on two-factor login',
+    mustEnrol: 'Two-factor login is required for every admin. Nothing else works until you turn it on.',
+    mustEnrolLink: 'Turn it on now',
+  },
+  analytics: {
+    loadFailed: 'The numbers could not be loaded.',
+    quickLinks: 'Quick links',
+    links: {
+      register: 'Student registration',
+      list: 'Registration list',
+      deposit: 'Registration fee deposit',
+    },
+    cardsTitle: 'At a glance',
+    cardsTitleAdmin: 'All institutes at a glance',
+    cards: {
+      total_registration: 'Total registrations',
+      total_male: 'Boys',
+      total_female: 'Girls',
+      total_fee: 'Total fee',
+      total_paid: 'Total paid',
+      total_due: 'Total due',
+      pending: 'Pending payments',
+    },
+    notes: {
+      fee: '{{fee}} each',
+      paid: 'Fee paid for {{number}} students',
+      due: '{{number}} students still to pay',
+      pending: '{{number}} payments, {{students}} students',
+    },
+    season: {
+      closesIn: 'Registration closes on {{date}}: {{days}} days left',
+      closesToday: 'Today is the last day of registration ({{date}})',
+      closed: 'Registration closed on {{date}}',
+      opensOn: 'Registration opens on {{date}}, in {{days}} days',
+      lateFeeFrom: 'From {{date}} a late fee of {{amount}} per student',
+      lateFeeNow: 'Late fee applies: {{fee}} per new student',
+      paymentDeadline: 'Payment deadline {{date}}: {{days}} days left',
+      paymentClosed: 'Payments closed on {{date}}',
+    },
+    byClass: {
+      title: 'Registrations by class',
+      class: 'Class',
+      boys: 'Boys',
+      girls: 'Girls',
+      total: 'Total',
+      sum: 'All classes',
+    },
+    chart: {
+      title: 'Boys and girls by class',
+      row: '{{class}}: {{boys}} boys, {{girls}} girls',
+    },
+    institutes: {
+      title: 'Registrations by institute',
+      institute_name: 'Institute',
+      class: 'Class',
+      total: 'Total',
+      male: 'Boys',
+      female: 'Girls',
+      upozilla: 'Upazila',
+      searchLabel: 'Search by institute name',
+      empty: 'No registrations yet.',
+    },
+    studentsTitle: 'Registered students',
+  },
+};
