@@ -1,0 +1,53 @@
+/** Marks and results. */
+import { defineMessages } from './define.js';
+
+export const resultMessages = defineMessages({
+  bn: {
+    invalid_marks: 'নম্বর লিখুন (০ বা তার বেশি, পূর্ণ বা অর্ধেক, যেমন ৪৫ বা ৪৫.৫), অথবা অনুপস্থিত হলে "অ"।',
+    invalid_roll: 'রোল নম্বর শুধু অঙ্কে লিখুন।',
+    marks_above_full: 'এই বিষয়ের পূর্ণমান {max}: এর বেশি নম্বর দেওয়া যায় না।',
+    unknown_roll: 'এই রোল নম্বরের কোনো পরীক্ষার্থী নেই।',
+    subject_not_in_class: 'এই বিষয়টি শিক্ষার্থীর শ্রেণির নয়।',
+    results_published: 'ফলাফল প্রকাশিত হয়েছে: বদলাতে হলে আগে প্রকাশ প্রত্যাহার করুন।',
+    results_not_processed: 'ফলাফল এখনও প্রস্তুত করা হয়নি।',
+    general_above_talent_pool: 'সাধারণ গ্রেডের নম্বর ট্যালেন্টপুলের নম্বরের চেয়ে বেশি হতে পারে না।',
+    result_not_found: 'এই রোল ও নিবন্ধন নম্বরের কোনো ফলাফল পাওয়া যায়নি। নম্বর দুটি আবার দেখে নিন।',
+    results_not_published: 'ফলাফল এখনও প্রকাশিত হয়নি।',
+    marks_saved: 'নম্বর সংরক্ষিত হয়েছে।',
+    processing_started: 'ফলাফল প্রস্তুত করা শুরু হয়েছে।',
+    publication_started: 'ফলাফল প্রকাশ শুরু হয়েছে।',
+    results_withdrawn: 'ফলাফলের প্রকাশ প্রত্যাহার করা হয়েছে।',
+    marks_no_subjects: 'এই শ্রেণির কোনো বিষয় নেই: আগে পরীক্ষার ফর্মে বিষয় ও পূর্ণমান যোগ করুন।',
+    marks_import_columns: 'শিটে রোল নম্বরের কলাম ও এই শ্রেণির অন্তত একটি বিষয়ের কলাম লাগবে: শ্রেণির টেমপ্লেটটি ব্যবহার করুন।',
+    roll_in_other_class: 'রোল {roll} {class_bn}র: এর নম্বর {class_bn}র তালিকায় দিন।',
+    marks_import_changes: 'এই শিট আগে দেওয়া {count}টি নম্বর বদলাবে: যাচাইয়ের তালিকায় পুরোনো ও নতুন নম্বর দেখে বদলানো নিশ্চিত করুন।',
+    results_marks_missing:
+      'ফলাফল প্রকাশ করা যায়নি, নম্বর বাকি: {missing}। নম্বরগুলো দিয়ে ফলাফল আবার প্রস্তুত করুন, অথবা কারণ লিখে এই পরীক্ষার্থীদের ফলাফল স্থগিত রেখে প্রকাশ করুন।',
+    results_missing_class: '{class_bn}র {count} জন ({subjects})',
+    results_incomplete_left: 'ফলাফলে নম্বর বাকি থাকা পরীক্ষার্থী আছেন: ফলাফল আবার প্রস্তুত করে প্রকাশ করুন।',
+  },
+  en: {
+    invalid_marks: 'Enter the marks (0 or more, whole or half, e.g. 45 or 45.5), or "a" when absent.',
+    invalid_roll: 'Write the roll number in digits only.',
+    marks_above_full: 'This subject has full marks of {max}: more cannot be given.',
+    unknown_roll: 'No candidate has this roll number.',
+    subject_not_in_class: "This subject is not in the student's class.",
+    results_published: 'The result is published: unpublish it first to change it.',
+    results_not_processed: 'The result has not been processed yet.',
+    general_above_talent_pool: "The general grade's marks cannot be above the talent pool's.",
+    result_not_found: 'No result was found for this roll and registration number. Check both numbers again.',
+    results_not_published: 'The result is not published yet.',
+    marks_saved: 'The marks were saved.',
+    processing_started: 'The result is being processed.',
+    publication_started: 'The result is being published.',
+    results_withdrawn: 'The result is no longer published.',
+    marks_no_subjects: 'This class has no subjects: add them, with their full marks, in the exam form first.',
+    marks_import_columns: "The sheet needs the roll column and at least one of this class's subject columns: use the class's template.",
+    roll_in_other_class: 'Roll {roll} belongs to {class_en}: enter its marks in the {class_en} list.',
+    marks_import_changes: 'This sheet changes {count} marks already entered: check the old and new marks in the dry run and confirm the change.',
+    results_marks_missing:
+      "The result cannot be published, marks are missing: {missing}. Enter them and process the result again, or give a reason and withhold these candidates' results.",
+    results_missing_class: '{class_en}: {count} candidates ({subjects})',
+    results_incomplete_left: 'Some candidates in the processed result have marks missing: process the result again, then publish.',
+  },
+});
