@@ -1,7 +1,7 @@
 /**
  * `node --import tsx bench/pdf-admit-cards.ts [--cards 500] [--per-part 50] [--concurrency 2] [--runs 2]`
  *
- * An institute's admit cards as one PDF (issue 13; budget: under 20 s and 400 MB for the server): the cards
+ * An institute's admit cards as one PDF (budget: under 20 s and 400 MB for the server): the cards
  * with distinct photos (~20 kB JPEGs, made once in another process and read from disk part by part, as the
  * server reads them from storage) go through the real generator and templates. Prints, per run, the seconds,
  * this process's peak RSS (the server's share; tsx adds its compiler), the peak of Chromium's processes'

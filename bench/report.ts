@@ -1,4 +1,4 @@
-/** The benchmark's report: JSON for machines, Markdown with the budgets (issue 6) for people, and latest.md. */
+/** The benchmark's report: JSON for machines, Markdown with the budgets for people, and latest.md. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LighthouseScore, ScreenSize } from './client.js';
@@ -51,7 +51,7 @@ export type Report = {
 
 type Verdict = { budget: string; measured: string; met: boolean | null };
 
-/** Each budget of issue 6 against this run; null where the run did not measure it. */
+/** Each budget against this run; null where the run did not measure it. */
 export function verdicts(report: Report): Verdict[] {
   const by = (name: string) => report.scenarios.find((s) => s.name === name && !s.missing);
   const out: Verdict[] = [];
@@ -94,9 +94,9 @@ export function verdicts(report: Report): Verdict[] {
     });
   };
   exportOf('export-csv', 'CSV', 200, 10);
-  // Issue 17: the .xlsx has a memory budget; its time is reported.
+  // The .xlsx is held whole in memory while written: it has a memory budget; its time is reported.
   exportOf('export-xlsx', 'Excel', 300);
-  // Issue 12: matching 100,000 statement lines against 100,000 pending payments takes seconds, not minutes.
+  // Matching 100,000 statement lines against 100,000 pending payments takes seconds, not minutes.
   const reconciled = by('reconcile-statement');
   if (reconciled) {
     out.push({

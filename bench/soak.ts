@@ -1,7 +1,7 @@
 /**
  * `npm run bench:soak -- [--db …] [--minutes 10] [--rate 200] [--connections 16]`
  *
- * Issue 7's soak: the real server on the season data under mixed traffic (institutes' lists, dashboards
+ * The soak: the real server on the season data under mixed traffic (institutes' lists, dashboards
  * and new registrations, admin searches and approvals, the public site) at a steady rate for many
  * minutes. It passes with no error and no non-2xx answer and memory that stays flat: the mean resident
  * memory of the last minute within 15% (plus 10 MB) of the second minute's, after the warm-up.

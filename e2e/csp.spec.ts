@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy in Chromium (issue 7 item 5): the login page, every screen of the admin's
+ * The Content-Security-Policy in Chromium: the login page, every screen of the admin's
  * navigation, an image upload with FilePond's preview, the API explorer and the public website run
  * without a single violation, whether Chromium reports it in the console or as a
  * `securitypolicyviolation` event.

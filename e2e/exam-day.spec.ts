@@ -1,5 +1,5 @@
 /**
- * Exam day (issue 13): the admin sets the exam (a time before its start refused under the field),
+ * Exam day: the admin sets the exam (a time before its start refused under the field),
  * creates two centres (one with rooms for a named institute, one counted as one total), runs the seat
  * allocation and reads its report (a school in an upazila without a centre is reported by name),
  * moves a centre's students to the other, and publishes the admit cards. An institute on a phone

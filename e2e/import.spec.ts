@@ -1,5 +1,5 @@
 /**
- * Bulk registration from an Excel sheet (issue 17), on a phone: an institute opens the import screen
+ * Bulk registration from an Excel sheet, on a phone: an institute opens the import screen
  * from the registration list, downloads the template, gives a filled sheet of five students of which
  * two are wrong and sees the dry run; then imports the valid ones and downloads the refused rows.
  * Screenshots of the screen in Bengali at 360 px and 1280 px go to test-results/screenshots/.

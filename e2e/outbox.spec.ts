@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 12, item 5) on a phone: notices queued for an institute (written straight into the
+ * The outbox on a phone: notices queued for an institute (written straight into the
  * server's database, as a payment decision's transaction writes them) are sent by the running server's
  * dispatcher into DATA_DIR/sms; the admin opens the outbox, sees the message sent, finds a failed one
  * in the failed list and sends it again. Screenshots in Bengali at 360 px and 1280 px go to

@@ -1,5 +1,5 @@
 /**
- * The website journey of issue 5 (spec §2 Page-build, PageBuilder, Settings; architecture §5 public
+ * The website journey (spec §2 Page-build, PageBuilder, Settings; architecture §5 public
  * pages at /{url}): an admin writes a notice page with an image, SEO and OG fields and a PDF and
  * reads it on the public site under the menu; builds a 6+6 grid; renames the site. Screenshots of
  * the page screens at phone and desktop width land in test-results/screenshots/.

@@ -113,7 +113,7 @@ try {
   failedStages.push('server build');
 }
 
-// Budgets are not timed tests (issue 6); the smoke only proves every benchmark scenario still runs
+// Budgets are not timed tests (a shared machine times nothing reliably); the smoke only proves every benchmark scenario still runs
 // without an error and writes its report, on tiny data for a second each.
 if (stage('benchmark smoke (npm run bench -- --smoke)', 'node', ['--import', 'tsx', 'bench/run.ts', '--smoke'])) totals.passed += 1;
 else totals.failed += 1;

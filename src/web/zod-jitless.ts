@@ -5,7 +5,7 @@
  *
  * Zod keeps its settings in `globalThis.__zod_globalConfig` and keeps an object already there when it
  * loads (zod 4's core.ts documents this), so the setting needs no zod code: importing zod's `config`
- * would put zod's core into the login screen's download (issue 6 budget), as every lazy chunk's
+ * would put zod's core into the login screen's download, over its budget, as every lazy chunk's
  * schemas share that module with it.
  */
 import type { $ZodConfig } from 'zod/v4/core';

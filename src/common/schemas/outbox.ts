@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { maybeId, maybeText, text } from './rows.js';
 
-/** One SMS or mail of the outbox (issue 12, item 5), as admins read it. */
+/** One SMS or mail of the outbox, as admins read it. */
 export const OutboxRow = z.object({
   id: z.number(),
   channel: z.enum(['sms', 'email']),

@@ -1,7 +1,7 @@
 /**
  * Queries built and compiled once, then run with new values. Kysely rebuilds and recompiles a query on
  * every call; for the queries every request runs (the session check, the dashboard numbers) that was
- * about a fifth of a request's CPU in the profile (issue 6). The SQL text also stays the same string, so
+ * about a fifth of a request's CPU in the benchmark's profile. The SQL text also stays the same string, so
  * the SQLite statement cache finds it without hashing a new string each time.
  */
 import { type Compilable, type CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';

@@ -18,7 +18,7 @@ import { digest } from './tokens.js';
 
 /**
  * What the server needs of the caller on every request. Reading the whole account here cost more
- * than the rest of a small request's queries together (issue 6's profile); /me and the profile read it.
+ * than the rest of a small request's queries together (in a CPU profile of the benchmark); /me and the profile read it.
  */
 export type SessionUser = Pick<PublicUser, 'id' | 'role' | 'name' | 'institute_name_english'>;
 

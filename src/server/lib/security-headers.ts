@@ -1,6 +1,6 @@
 /**
  * Helmet's response headers, worked out once at start. @fastify/helmet builds every helmet middleware
- * again on each request (4% of a small request's CPU in the profile, issue 6); our policy has no part
+ * again on each request (4% of a small request's CPU in the benchmark's profile); our policy has no part
  * that changes per request (no nonces), so the headers are a fixed set.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,8 +1,8 @@
 /**
  * The session (spec §4): the logged-in user is the answer of POST /auth/me for the stored token;
  * logging in or out replaces it. A small store of its own rather than a TanStack Query entry: the
- * public screens only ask "is anyone logged in", and Query would be a sixth of their download (issue 6
- * budget). The shell's Query cache empties itself through onSessionEnd. The states and the retries
+ * public screens only ask "is anyone logged in", and Query would be a sixth of their download (the
+ * benchmark's budget for a slow phone). The shell's Query cache empties itself through onSessionEnd. The states and the retries
  * follow what the Query entry did, so the shell reads it the same way.
  */
 import { useSyncExternalStore } from 'react';

@@ -3,7 +3,7 @@
  * again as you type once it was checked, a 422's messages under the fields, the first error brought
  * into view, a toast, `submitting`), for two fields in plain React state. react-hook-form and the
  * shared LoginBody (zod) would be a tenth of the login screen's download, whose budget is 150 KB of
- * JavaScript (issue 6); loginRules.ts decides as LoginBody does.
+ * JavaScript (a slow phone on a poor network); loginRules.ts decides as LoginBody does.
  */
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { translate } from '../../common/messages';

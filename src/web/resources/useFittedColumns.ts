@@ -1,6 +1,6 @@
 /**
- * A list's columns chosen for the width of its area (issue: lists wider than their area hid their last
- * columns and the row's gear). Each column declares a priority; while the table is wider than its area,
+ * A list's columns chosen for the width of its area, so a list wider than its area never hides its last
+ * columns and the row's gear. Each column declares a priority; while the table is wider than its area,
  * the column with the highest number goes first (the rightmost among equals). Priority 1 always stays,
  * and the row's details show every field.
  */

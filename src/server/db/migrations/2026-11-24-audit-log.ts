@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 7): who did what to which record, before and after, from which address.
+ * The audit log: who did what to which record, before and after, from which address.
  * Rows are only ever inserted; `status` is always 1 so the shared list machinery can read them.
  */
 import { type Kysely, PostgresAdapter } from 'kysely';

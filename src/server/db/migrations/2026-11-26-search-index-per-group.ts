@@ -2,7 +2,7 @@
  * SQLite: new registrations enter the name search index once per group commit, not from an insert
  * trigger. FTS5 writes its pending terms to disk as a new segment whenever a savepoint opens or is
  * released, and every grouped create runs in its own savepoint (group-commit.ts), so the trigger made a
- * segment per create (164 µs at the savepoint's release, and merges at commit: issue 6's profile).
+ * segment per create (164 µs at the savepoint's release, and merges at commit, in the benchmark's profile).
  * indexNewRegistrations adds a group's rows after its savepoints, in the same transaction.
  * The update and delete triggers stay: those writes run outside group commit.
  */

@@ -1,5 +1,6 @@
 /**
- * Contacts an account must prove (issue "hardening, round two", item 11): a new email address takes
+ * Contacts an account must prove, so an address or number typed wrong or taken from someone else cannot
+ * become an account's: a new email address takes
  * effect only when the link mailed to it is opened (a pending change: the address and the link's token
  * as its digest); a mobile number is confirmed by SMS once the outbox sends them (`phone_confirmed_at`),
  * and until then an admin may release a number held by an account that has not confirmed it.

@@ -1,5 +1,5 @@
 /**
- * The Bengali proof (issue 13, item 6): a PDF from the generator, rasterised by poppler, looks like the
+ * The Bengali proof: a PDF from the generator, rasterised by poppler, looks like the
  * same HTML drawn by Chromium on screen in the same font, word by word; a broken shaping (letters split by
  * zero-width non-joiners, or the Indic shaping features turned off) does not; and pdftotext gives the
  * words back.

@@ -1,5 +1,5 @@
 /**
- * The words of an export (issue: the CSV as a spreadsheet): each column's header and each code's label in
+ * The words of an export, so the CSV reads as a spreadsheet a person opens: each column's header and each code's label in
  * the caller's language, as the lists show them (class 04 'চতুর্থ শ্রেণি', gender f 'মেয়ে', status 1
  * 'সক্রিয়'). By column name, the same for every resource, like the cell kinds (column-kinds.ts). Codes are
  * replaced from lookup tables made once per export, so a row costs a few map reads, never a query.

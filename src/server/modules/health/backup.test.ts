@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 7 item 7) through `npm run backup` / `npm run restore`'s script, against the
+ * Backup and restore through `npm run backup` / `npm run restore`'s script, against the
  * real server process under a stream of writes: the restored copy is consistent and holds every write
  * answered before the backup started, with every uploaded file its rows reference.
  */

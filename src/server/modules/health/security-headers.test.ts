@@ -1,5 +1,5 @@
 /**
- * Security headers and limits (issue 7 item 5): the same protective headers on API, client and site
+ * Security headers and limits: the same protective headers on API, client and site
  * answers, HSTS only in production, 413 for large bodies, timeouts set, expired tokens refused, and
  * no stack trace, SQL or parser detail in any answer in production.
  */

@@ -1,5 +1,5 @@
 /**
- * What institutes are told (issue 12, item 5): an SMS in Bengali that fits in two parts (the
+ * What institutes are told: an SMS in Bengali that fits in two parts (the
  * variable free text, a refusal's reason, is shortened to fit), and a mail with a subject and
  * plain text, Bengali first with the English below. Amounts, counts and dates people read are in
  * Bengali digits; a transaction id stays as entered, since people copy it (the SMS calls it TrxID, as

@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 12, item 5): a notice is stored in its event's transaction and only then; it is
+ * The outbox: a notice is stored in its event's transaction and only then; it is
  * sent after the commit, once, to DATA_DIR/sms or an HTTP gateway and to the mailer; a failing gateway
  * is retried with a growing wait, then the message is `failed` until an admin retries it.
  */

@@ -1,5 +1,5 @@
 /**
- * Where an SMS goes (issue 12, item 5): by default a text file per message in DATA_DIR/sms, like the
+ * Where an SMS goes: by default a text file per message in DATA_DIR/sms, like the
  * mail folder, so a local install works offline and every SMS can be read; or a gateway's HTTP API as
  * Bangladeshi gateways offer it: a URL (and for POST a body) with {to} and {message} filled in. Any
  * answer but 2xx, a network error or a timeout is a failure the dispatcher retries.

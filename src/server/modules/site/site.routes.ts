@@ -1,5 +1,5 @@
 /**
- * The public website (issue 5 item 6, architecture §5): /site (home), /site/{type} and
+ * The public website (architecture §5): /site (home), /site/{type} and
  * /site/{type}/category/{id} (listings), /{url} for each published page (through the app's
  * not-found handler, see `servePublicSite`), /sitemap.xml, /robots.txt and the site's stylesheet
  * and fonts. When SITE_HOST is set, that host gets the home at / and /site redirects there.

@@ -1,5 +1,5 @@
 /**
- * The seat allocation (issue 13 §3, architecture §9): the centres' totals, how rooms are filled this
+ * The seat allocation (architecture §9): the centres' totals, how rooms are filled this
  * time, "run" (a job), its progress asked every second, and its report. The last run on this device is
  * shown again when the screen is reopened.
  */

@@ -1,5 +1,5 @@
 /**
- * What an allocation did (issue 13 §3): seats kept, newly given and given back, and who could not be
+ * What an allocation did: seats kept, newly given and given back, and who could not be
  * seated, a sentence each by reason and place ("কালিহাতী: কোনো কেন্দ্র নেই — ৪৩ জন") with what to do.
  */
 import { Alert, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';

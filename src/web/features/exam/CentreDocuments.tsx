@@ -1,5 +1,5 @@
 /**
- * A centre's papers for exam day (issue 13 §4, §5), under its details, for admins: the admit cards
+ * A centre's papers for exam day, under its details, for admins: the admit cards
  * of every student seated there, and the room sheets (attendance and the seat chart for the door).
  */
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The exam centre form (issue 13 §2): names, the address as the registration form picks it
+ * The exam centre form: names, the address as the registration form picks it
  * (division → district → upazila), the contact, the rooms and who sits there.
  */
 import { Fieldset, SimpleGrid } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The exam form (issue 13 §1, architecture §9): names in Bengali and English, the instructions the
+ * The exam form (architecture §9): names in Bengali and English, the instructions the
  * admit card prints (one a line), how rooms are filled, and for each class its date, reporting, start
  * and end times and its subjects with full marks. Saved whole (POST /api/v1/exam/update); a 422's
  * `sittings.0.start_time` or `subjects.3.name_en` lands under its input.

@@ -1,4 +1,4 @@
-/** The admin's exam screen (issue 13 §1, §4): whether admit cards are out, then the exam form. */
+/** The admin's exam screen: whether admit cards are out, then the exam form. */
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Moving a centre's students (issue 13 §3): from one centre to another, asked first; all of them or
+ * Moving a centre's students: from one centre to another, asked first; all of them or
  * none (422 under "to" when it is too small, 409 while an allocation runs). Says how many moved.
  */
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * Publishing the admit cards (issue 13 §4): a switch that asks first, then POST /api/v1/exam/publish.
+ * Publishing the admit cards: a switch that asks first, then POST /api/v1/exam/publish.
  * Until published, institutes cannot download them (403); an admin can at any time.
  */
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * A centre's rooms (issue 13 §2): rows of name and seats, added and removed in place, or one total
+ * A centre's rooms: rows of name and seats, added and removed in place, or one total
  * for a centre counted as one room. Switching clears the other way's values, so the form checks and
  * sends only what is shown.
  */

@@ -1,5 +1,5 @@
 /**
- * Who sits at a centre (issue 13 §2): the upazilas whose institutes it serves (searchable, Bengali
+ * Who sits at a centre: the upazilas whose institutes it serves (searchable, Bengali
  * names and order; the centre's own upazila to begin with) and, optionally, institutes named one by
  * one (found by name on the server), who then sit only at the centres naming them.
  */

@@ -1,5 +1,5 @@
 /**
- * Exam centres (issue 13 §2) on the shared resource machinery, under the exam section
+ * Exam centres on the shared resource machinery, under the exam section
  * (/exam/centres): the list (names, upazila, seats, seats given, contact), the form and the details
  * with the rooms, the areas served, the seats taken of the capacity and the centre's papers.
  */

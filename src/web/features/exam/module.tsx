@@ -1,5 +1,5 @@
 /**
- * The exam section (issue 13, admins): the exam form and the admit cards' publication at /exam, the
+ * The exam section (admins): the exam form and the admit cards' publication at /exam, the
  * seat plan at /exam/seats, and the exam centres at /exam/centres on the shared resource screens.
  */
 import { IconArmchair, IconBuildingCommunity, IconClipboardText, IconPlus } from '@tabler/icons-react';

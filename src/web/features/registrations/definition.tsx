@@ -113,7 +113,7 @@ export const registrations = defineResource<RegistrationRow>({
     columns,
     exportTitle: 'registration-list',
     pageSize: REGISTRATION_PAGE_SIZE,
-    // Many students at once from an Excel sheet (issue 17), for institutes and admins alike.
+    // Many students at once from an Excel sheet, for institutes and admins alike.
     headerLinks: [{ label: (t) => t('registrations.import.button'), subPath: 'import', icon: IconFileSpreadsheet, testId: 'import-button' }],
     // An admin's list holds every institute's students: one institute's, on request (its export too).
     filters: [{ param: 'institute_id', roles: ['admin'], Input: InstituteFilter }],
@@ -129,7 +129,7 @@ export const registrations = defineResource<RegistrationRow>({
       return user.role === 'admin' ? body : { ...body, institute_name: user.name, institute_name_english: user.institute_name_english };
     },
   },
-  // One student's admit card under the sheet (issue 13 §4).
+  // One student's admit card under the sheet.
   details: { rows: [], print: true, View: RegistrationSheet, Extra: StudentAdmitCard },
   // The dashboard's numbers and the paid badge.
   alsoInvalidates: [ANALYTICS_KEY],

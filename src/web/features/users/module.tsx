@@ -127,7 +127,7 @@ const users = defineResource<PublicUser>({
       statusDetail,
     ],
     print: true,
-    // An institute's admit cards, any time, for the admin (issue 13 §4).
+    // An institute's admit cards, any time, for the admin: institutes see theirs only once published.
     Extra: InstituteAdmitCards,
   },
   rowLabel: (row) => row.name,

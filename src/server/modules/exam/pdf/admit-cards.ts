@@ -1,5 +1,5 @@
 /**
- * Admit cards (issue 13, item 4): A4 portrait, two cards a page with a cut line between them (a single
+ * Admit cards: A4 portrait, two cards a page with a cut line between them (a single
  * card prints alone at the top of its page). Each card carries the exam, the candidate's photo, names,
  * parents, institute and class, the roll and registration numbers large, the centre, room, seat, date
  * and times, the instructions, three places to sign, and a QR code of the public verification page.

@@ -1,5 +1,5 @@
 /**
- * Centre sheets for the invigilators (issue 13, item 5), per room: the attendance sheet (seat, roll,
+ * Centre sheets for the invigilators, per room: the attendance sheet (seat, roll,
  * registration number, name, class, photo and a column to sign; the table's header repeats on every
  * page) and the seat plan for the door, each seat's roll number large enough to read from a metre.
  */

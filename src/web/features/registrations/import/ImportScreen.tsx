@@ -1,5 +1,5 @@
 /**
- * Registrations from an Excel or CSV sheet (issue 17): the template download, the file field (a drop
+ * Registrations from an Excel or CSV sheet: the template download, the file field (a drop
  * zone), for an admin the institute, then a dry run with upload progress and the per-row report,
  * "import N valid rows", the result and the refused rows' .xlsx. Nothing is stored before the user
  * confirms; after a real import the registration list and the dashboard's counts are asked again.
@@ -21,7 +21,7 @@ import { registrations } from '../definition';
 import { downloadFailedRows, downloadTemplate, importSheet, type ImportReport } from './importApi';
 import { ImportRows } from './ImportRows';
 
-/** The server refuses a sheet of more rows (issue 17). */
+/** The server refuses a sheet of more rows (its importer reads a sheet whole, in memory). */
 export const IMPORT_ROW_LIMIT = 20_000;
 
 type Phase =

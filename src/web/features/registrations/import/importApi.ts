@@ -1,5 +1,5 @@
 /**
- * The registration import's calls (issue 17): the template download, and the upload of a sheet as
+ * The registration import's calls: the template download, and the upload of a sheet as
  * a dry run, a real import or a request for the refused rows' .xlsx (with upload progress, api/postForm.ts).
  */
 import { ApiError, apiFetch, errorOf } from '../../../api/client';
