@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/client';
 import { failureMessage, notifyError, notifySuccess } from '../../components/notify';
-import type { OutboxRow } from './definition';
+import type { OutboxRow } from './outbox';
 
 const COLORS = { pending: 'yellow', sending: 'blue', sent: 'teal', failed: 'red' } as const;
 

@@ -7,7 +7,7 @@ import { ResourceList } from '../../resources/ResourceList';
 import { ResourceScreens } from '../../resources/ResourceModule';
 import type { MenuEntry } from '../../resources/types';
 import { MessagePanel } from '../../shell/MessagePanel';
-import { outbox } from './definition';
+import { outbox } from './outbox';
 import { isOutboxFilter, OUTBOX_FILTERS, outboxFilterTypes } from './filters';
 
 const filterPath = (type: string) => `${outbox.href.list}/filter/${type}`;

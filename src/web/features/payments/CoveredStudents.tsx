@@ -11,7 +11,7 @@ import { RESOURCES } from '../../../common/resources';
 import { useLanguage } from '../../i18n';
 import { formatNumber, localizeDigits } from '../../i18n/format';
 import { resourceEndpoints } from '../../resources/api';
-import type { PaymentRow } from './definition';
+import type { PaymentRow } from './payments';
 
 type Student = Pick<ListRowOf<'registrations'>, 'id' | 'reg_no' | 'full_name' | 'name_bangla'>;
 

@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../auth/session';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useLanguage } from '../../i18n';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import type { PaymentRow } from './definition';
+import type { PaymentRow } from './payments';
 
 const api = `/v1/${RESOURCES.payments.name}`;
 const REASONS = ['wrong_id', 'amount', 'duplicate', 'not_received'] as const;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Route } from 'react-router';
 import { useCurrentUser } from '../../auth/session';
 import { MessagePanel } from '../../shell/MessagePanel';
-import { payments } from './definition';
+import { payments } from './payments';
 import { ModuleLayout } from '../../resources/ModuleLayout';
 import { ResourceScreens } from '../../resources/ResourceModule';
 import { ReconcileScreen } from './reconcile/ReconcileScreen';

@@ -1,6 +1,6 @@
 /** The institute dashboard's registration list (spec §2): the registrations list, compact. Its own lazy chunk. */
 import { useTranslation } from 'react-i18next';
-import { registrations } from './definition';
+import { registrations } from './registrations';
 import { ResourceList } from '../../resources/ResourceList';
 
 export default function InstituteRegistrations() {

@@ -13,7 +13,7 @@ import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { isRegistrationFilter, REGISTRATION_FILTERS, registrationFilterTypes } from './filters';
 import { MessagePanel } from '../../shell/MessagePanel';
-import { registrations } from './definition';
+import { registrations } from './registrations';
 import { ModuleLayout } from '../../resources/ModuleLayout';
 import { ResourceScreens } from '../../resources/ResourceModule';
 import { ResourceList } from '../../resources/ResourceList';

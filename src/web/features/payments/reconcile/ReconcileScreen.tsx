@@ -13,7 +13,7 @@ import { failureMessage } from '../../../components/notify';
 import { SheetDropZone } from '../../../components/upload/SheetDropZone';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
-import { payments } from '../definition';
+import { payments } from '../payments';
 import { ColumnChoice } from './ColumnChoice';
 import { type ColumnChoice as Choice, uploadStatement } from './statementsApi';
 

@@ -12,7 +12,7 @@ import type { StatementLine, StatementList } from '../../../../common/schemas/st
 import { useLanguage } from '../../../i18n';
 import { formatDay, formatMoney, formatNumber, localizeDigits } from '../../../i18n/format';
 import { Link } from 'react-router';
-import { payments } from '../definition';
+import { payments } from '../payments';
 import { linesQuery } from './statementsApi';
 
 const STATE_COLORS = { pending: 'yellow', approved: 'teal', refused: 'red' } as const;

@@ -15,7 +15,7 @@ import { ANALYTICS_KEY } from '../../../api/analytics';
 import { failureMessage, notifyError } from '../../../components/notify';
 import { useLanguage } from '../../../i18n';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
-import { payments } from '../definition';
+import { payments } from '../payments';
 import { StatementLines } from './StatementLines';
 import { approveMatched, statementKey, statementQuery } from './statementsApi';
 

@@ -17,7 +17,7 @@ import { SheetDropZone } from '../../../components/upload/SheetDropZone';
 import { failureMessage, notifyError } from '../../../components/notify';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
-import { registrations } from '../definition';
+import { registrations } from '../registrations';
 import { downloadFailedRows, downloadTemplate, importSheet, type ImportReport } from './importApi';
 import { ImportRows } from './ImportRows';
 
