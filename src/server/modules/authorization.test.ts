@@ -12,12 +12,13 @@ import { type Api, samples } from '../test/resource-samples.js';
 import { adminToken, client, examinerSession, instituteSession, loginToken, startTestApp, type TestApp } from '../test/test-app.js';
 import { resources } from './resources.js';
 
-type Caller = 'anonymous' | 'instituteA' | 'instituteB' | 'admin' | 'examiner';
-const CALLERS: Caller[] = ['anonymous', 'instituteA', 'instituteB', 'admin', 'examiner'];
+/** Who calls in the matrix: a test identity's name (the server's `Caller` is the account behind a write). */
+type Identity = 'anonymous' | 'instituteA' | 'instituteB' | 'admin' | 'examiner';
+const IDENTITIES: Identity[] = ['anonymous', 'instituteA', 'instituteB', 'admin', 'examiner'];
 const INSTITUTE_PASSWORD = 'secret-pass-1';
 
 let t: TestApp;
-const api = {} as Record<Caller, Api>;
+const api = {} as Record<Identity, Api>;
 const institutes = {} as Record<'A' | 'B', { id: number; uid: string }>;
 let examiner: { email: string; password: string };
 beforeAll(async () => {
@@ -73,7 +74,7 @@ const ROUTE_OF: Record<Exclude<Operation, 'export'>, (name: string) => string> =
  * The answer the rules promise. Institute B works on institute A's row: reading or changing it is
  * a 403, storing a row for A is a 422 on the owner field, and its list and export leave A's rows out.
  */
-function expected(definition: ResourceDefinition, caller: Caller, operation: Operation): number {
+function expected(definition: ResourceDefinition, caller: Identity, operation: Operation): number {
   const readOnly = definition.roles.write.length === 0;
   if (readOnly && WRITES.includes(operation)) return 404;
   if (caller === 'anonymous') return 401;
@@ -155,7 +156,7 @@ const idsOfCsv = (csv: string) =>
     .slice(1)
     .map((line) => Number(line.split(',')[0]));
 
-async function perform(definition: ResourceDefinition, caller: Caller, operation: Operation, id: number) {
+async function perform(definition: ResourceDefinition, caller: Identity, operation: Operation, id: number) {
   const call = api[caller];
   const base = `/api/v1/${definition.name}`;
   switch (operation) {
@@ -184,7 +185,7 @@ const statusOf = async (table: string, id: number) =>
   )?.status;
 
 describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, definition) => {
-  const cases = CALLERS.flatMap((caller) => OPERATIONS.map((operation) => [caller, operation, expected(definition, caller, operation)] as const));
+  const cases = IDENTITIES.flatMap((caller) => OPERATIONS.map((operation) => [caller, operation, expected(definition, caller, operation)] as const));
 
   it.each(cases)('%s %s → %i', async (caller, operation, status) => {
     const id = await rowOfA(definition);
@@ -232,9 +233,9 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, definiti
   });
 });
 
-type Entry = { expect: Record<Caller, number>; call: (caller: Caller) => Promise<{ status: number }> };
+type Entry = { expect: Record<Identity, number>; call: (caller: Identity) => Promise<{ status: number }> };
 
-const everyone = (status: number, examiner = status): Record<Caller, number> => ({
+const everyone = (status: number, examiner = status): Record<Identity, number> => ({
   anonymous: status,
   instituteA: status,
   instituteB: status,
@@ -242,7 +243,7 @@ const everyone = (status: number, examiner = status): Record<Caller, number> => 
   examiner,
 });
 /** An examiner uses the marks routes and its own login and profile only (README: Marks): refused elsewhere unless said. */
-const loggedIn = (status: number, institute = status, examiner = 403): Record<Caller, number> => ({
+const loggedIn = (status: number, institute = status, examiner = 403): Record<Identity, number> => ({
   anonymous: 401,
   instituteA: institute,
   instituteB: institute,
@@ -250,11 +251,11 @@ const loggedIn = (status: number, institute = status, examiner = 403): Record<Ca
   examiner,
 });
 
-const get = (url: string) => (caller: Caller) => api[caller].get(url);
-const post = (url: string, body: unknown) => (caller: Caller) => api[caller].post(url, body);
+const get = (url: string) => (caller: Identity) => api[caller].get(url);
+const post = (url: string, body: unknown) => (caller: Identity) => api[caller].post(url, body);
 
 /** A separate session of the caller, so logging it out leaves the matrix's sessions alive. */
-async function freshSession(caller: Caller): Promise<Api> {
+async function freshSession(caller: Identity): Promise<Api> {
   if (caller === 'anonymous') return api.anonymous;
   if (caller === 'admin') return client(t, await adminToken(t));
   if (caller === 'examiner') return client(t, await loginToken(t, examiner.email, examiner.password));
@@ -369,7 +370,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
 };
 
 describe('routes outside the resources', () => {
-  const cases = Object.entries(OTHER_ROUTES).flatMap(([route, entry]) => CALLERS.map((caller) => [route, caller, entry.expect[caller]] as const));
+  const cases = Object.entries(OTHER_ROUTES).flatMap(([route, entry]) => IDENTITIES.map((caller) => [route, caller, entry.expect[caller]] as const));
   it.each(cases)('%s as %s → %i', async (route, caller, status) => {
     const users = await snapshot('users');
     const res = await OTHER_ROUTES[route]!.call(caller);

@@ -13,7 +13,8 @@ import type { CheckedRow, ImportColumn, ImportDefinition, RowErrors } from '../.
 import { checkRows, matchHeaders } from '../../lib/import/importer.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { Cell, Sheet } from '../../lib/import/sheet.js';
-import { type Caller, type MarkEntry, ROLL_BATCH, rollError, type Student, studentsByRoll, type Subject, writeMarks } from './marks.service.js';
+import type { Caller } from '../../lib/resource/definition.js';
+import { type MarkEntry, ROLL_BATCH, rollError, type Student, studentsByRoll, type Subject, writeMarks } from './marks.service.js';
 
 /** A checked row: the roll, and the marks its filled cells give. */
 export type MarksRow = { roll_no: string; marks: { subject_id: number; marks: number | null; absent: boolean }[] };

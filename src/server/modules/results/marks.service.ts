@@ -9,9 +9,10 @@ import type { MessageKey } from '../../../common/messages.js';
 import { ClassCode } from '../../../common/schemas/exam.js';
 import { type MarkBody, type MarkStudent, type MarkSubjects, otherClassParams, type SavedMark } from '../../../common/schemas/results.js';
 import type { Database } from '../../db/types.js';
-import { type AuditActor, type AuditClient, type AuditEntry, recordAudits } from '../../lib/audit.js';
+import { type AuditEntry, recordAudits } from '../../lib/audit.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
+import type { Caller } from '../../lib/resource/definition.js';
 import { invalidateResults, lockSeason, readSeason } from '../season/season.js';
 import {
   countSubjectMarks,
@@ -33,8 +34,6 @@ export type Student = Omit<MarkStudent, 'marks'> & { examinee: boolean };
 
 /** One subject's mark of one student: a number (halves allowed) or absent (marks null). */
 export type MarkEntry = { registration_id: number; subject_id: number; marks: number | null; absent: boolean };
-
-export type Caller = { user: NonNullable<AuditActor>; client: AuditClient };
 
 /** Rolls per `in (...)` lookup. */
 export const ROLL_BATCH = 500;
