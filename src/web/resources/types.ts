@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Role } from '../../common/constants';
 import type { Lang } from '../../common/messages';
 import type { PublicUser } from '../../common/schemas/user';
+import type { FormValues } from '../components/forms/useApiForm';
 import type { Catalog } from '../i18n/catalog';
 import type { Row } from './api';
 
@@ -64,8 +65,6 @@ export type FieldSpec =
       queryKey: string;
       optionLabel: (row: Row & Record<string, unknown>) => string;
     };
-
-export type FormValues = Record<string, string>;
 
 export type FormMode = 'create' | 'edit';
 

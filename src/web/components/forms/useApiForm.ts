@@ -17,8 +17,11 @@ import { zodFormResolver } from './zodFormResolver';
 
 type FormSchema = z.ZodObject;
 
-/** Form inputs hold text; the schema turns it into the values the API takes. A form may leave fields out. */
-export type FormValues<S extends FormSchema> = Partial<Record<keyof z.input<S> & string, string>>;
+/**
+ * Form inputs hold text; the schema turns it into the values the API takes. A form may leave fields out.
+ * Without a schema (the resource machinery's forms, each with its own), any field's name.
+ */
+export type FormValues<S extends FormSchema = FormSchema> = Partial<Record<keyof z.input<S> & string, string>>;
 
 /** The fields that may not be left empty, read from the schema itself so the marks match its rules. */
 function requiredFieldsOf(schema: FormSchema): ReadonlySet<string> {

@@ -20,7 +20,8 @@ import { ANALYTICS_KEY } from '../../api/analytics';
 import { StudentAdmitCard } from '../../documents/AdmitCards';
 import { defineResource } from '../../resources/defineResource';
 import type { ListRowOf } from '../../../common/resources';
-import type { Column, FormValues } from '../../resources/types';
+import type { FormValues } from '../../components/forms/useApiForm';
+import type { Column } from '../../resources/types';
 
 export type RegistrationRow = ListRowOf<'registrations'>;
 

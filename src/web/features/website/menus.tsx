@@ -4,7 +4,8 @@ import { MenuBody, SubMenuBody } from '../../../common/schemas/content';
 import { idColumn, idDetail, showId, stampDetails, statusColumn, YesNo } from '../../resources/columns';
 import { defineResource } from '../../resources/defineResource';
 import type { ListRowOf } from '../../../common/resources';
-import type { Column, DetailRow, FieldSpec, FormValues } from '../../resources/types';
+import type { FormValues } from '../../components/forms/useApiForm';
+import type { Column, DetailRow, FieldSpec } from '../../resources/types';
 
 type MenuRow = ListRowOf<'menus'>;
 type SubMenuRow = ListRowOf<'subMenus'>;

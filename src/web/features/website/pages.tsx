@@ -12,7 +12,7 @@ import { pageBuilderHref } from './pageBuilderHref';
 import { PageLink } from './PageLink';
 import { idColumn } from '../../resources/columns';
 import { defineResource } from '../../resources/defineResource';
-import type { FormValues } from '../../resources/types';
+import type { FormValues } from '../../components/forms/useApiForm';
 
 /** Its screens show fetched pages; its list asks for no more than it shows. */
 type PageRow = RowOf<'pages'>;
