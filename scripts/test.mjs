@@ -77,6 +77,7 @@ stage('type check', 'npx', ['tsc', '-p', 'tsconfig.json']);
 stage('type check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
 stage('lint', 'npx', ['eslint', '.']);
 stage('import cycles', 'node', ['scripts/check-imports.mjs']);
+stage('doc links', 'node', ['scripts/check-links.mjs']);
 stage('format', 'npx', ['prettier', '--check', '.']);
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
