@@ -33,14 +33,16 @@ function anchors(file) {
 const files = [path.join(root, 'README.md'), ...markdownFiles(path.join(root, 'docs'))];
 const broken = [];
 for (const file of files) {
-  const text = fs.readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  const text = fs
+    .readFileSync(file, 'utf8')
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/`[^`\n]*`/g, '');
   for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
     const [page, anchor] = target.split('#');
     const resolved = page === '' ? file : path.resolve(path.dirname(file), decodeURIComponent(page));
     if (!fs.existsSync(resolved)) broken.push(`${path.relative(root, file)}: ${target} (no such file)`);
-    else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor))
-      broken.push(`${path.relative(root, file)}: ${target} (no such heading)`);
+    else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor)) broken.push(`${path.relative(root, file)}: ${target} (no such heading)`);
   }
 }
 for (const line of broken) console.error(line);
