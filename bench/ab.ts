@@ -5,7 +5,7 @@
  * into a folder of its own, started once on a copy of the seeded SQLite data that has only the migrations
  * that commit knows (the newer ones are undone with their own `down`), and the scenarios are driven in turns
  * (A, B, A, B … for `--rounds`), so a neighbour's load falls on every commit alike. It prints each
- * round's req/s and the medians (README: Benchmark).
+ * round's req/s and the medians (docs/developers/benchmark.md).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';

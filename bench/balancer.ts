@@ -1,7 +1,7 @@
 /**
- * Debian's haproxy in front of the benchmark's app servers (the multi-server shape of README:
- * Operations), from a generated configuration: round robin, health checks on /api/health, the client's
- * address added to X-Forwarded-For (so the servers run with TRUST_PROXY=2 behind it).
+ * Debian's haproxy in front of the benchmark's app servers (the multi-server shape of
+ * docs/operators/several-servers.md), from a generated configuration: round robin, health checks on
+ * /api/health, the client's address added to X-Forwarded-For (so the servers run with TRUST_PROXY=2 behind it).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';

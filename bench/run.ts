@@ -653,7 +653,7 @@ async function main() {
 
   /**
    * An institute imports a 5,000-row sheet (a dry run, or storing it) while another institute keeps
-   * asking for its list: the time of the import, and the list's p99 meanwhile (README: Benchmark).
+   * asking for its list: the time of the import, and the list's p99 meanwhile (docs/developers/benchmark.md).
    */
   async function importScenario(dryRun: boolean) {
     const owner = institute(0);

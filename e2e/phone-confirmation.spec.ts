@@ -1,5 +1,5 @@
 /**
- * A school confirms its mobile number from the profile on a phone (360 px, README "Security"): the number
+ * A school confirms its mobile number from the profile on a phone (360 px, docs/operators/security.md): the number
  * shows "not confirmed", a code is sent (the server's dispatcher writes the SMS to DATA_DIR/sms), a wrong
  * code is refused under the field, the right one turns the badge to "confirmed".
  * Screenshots in Bengali at 360 px and 1280 px go to test-results/screenshots/.

@@ -1,5 +1,5 @@
 /**
- * Statement reconciliation on a phone (README: Statement reconciliation): an institute has filed
+ * Statement reconciliation on a phone (docs/integrators/statements.md): an institute has filed
  * three bKash payments; the admin uploads the merchant statement, in which one id is printed in
  * lower case and groups, one amount differs and one line has no payment, sees the lists and approves
  * the match. Screenshots in Bengali at 360 px and 1280 px go to test-results/screenshots/.

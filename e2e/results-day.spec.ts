@@ -1,5 +1,5 @@
 /**
- * Results day (README: Results day): the admin enters marks on the keyboard grid for five students (a
+ * Results day (docs/integrators/results.md): the admin enters marks on the keyboard grid for five students (a
  * mark above full marks refused under its field in Bengali, the cursor kept there; a roll typed in
  * Bengali digits), imports the rest from the class's sheet with two bad rows (the report names them;
  * the refused rows come back as .xlsx), sets the rule, processes, reads the preview, sees marks entry's

@@ -1,5 +1,5 @@
 /**
- * Admin two-factor login in Chromium (README "Security"): an admin turns it on from the profile (QR code,
+ * Admin two-factor login in Chromium (docs/operators/security.md): an admin turns it on from the profile (QR code,
  * the key typed into an app — here otplib computes the codes, as the app would — and recovery codes shown
  * once), logs in again with the password and the app's code, and requires it of every admin, which sends
  * an admin without it to enrol; turning it on or off takes the password and ends the account's other

@@ -1,6 +1,6 @@
 /** Business constants of spec §9 and the decisions of architecture §5, shared by server and client. */
 
-/** `examiner`: enters marks only (README: Marks), besides its own login and profile. */
+/** `examiner`: enters marks only (docs/integrators/results.md), besides its own login and profile. */
 export const ROLES = ['admin', 'institute', 'examiner'] as const;
 export type Role = (typeof ROLES)[number];
 

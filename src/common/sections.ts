@@ -22,7 +22,7 @@ export type SectionData<Key extends string = string> = {
 
 const BOTH: readonly Role[] = ['admin', 'institute'];
 const ADMIN: readonly Role[] = ['admin'];
-/** The marks screen's: an examiner enters marks and nothing else (README: Marks). */
+/** The marks screen's: an examiner enters marks and nothing else (docs/integrators/results.md). */
 const MARKS: readonly Role[] = ['admin', 'examiner'];
 /** Every account has its profile. */
 const EVERYONE: readonly Role[] = ['admin', 'institute', 'examiner'];

@@ -1,4 +1,4 @@
-/** Confirming the account's mobile number with the code sent to it by SMS (README "Security"). */
+/** Confirming the account's mobile number with the code sent to it by SMS (docs/operators/security.md). */
 import { z } from 'zod';
 import { toAsciiDigits } from '../validation.js';
 

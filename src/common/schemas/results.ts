@@ -92,7 +92,7 @@ const amount = z.preprocess(
 );
 
 /**
- * A class's rule (README: Results): passing needs `pass_marks`; `cutoff` gives talent pool from a total
+ * A class's rule (docs/integrators/results.md): passing needs `pass_marks`; `cutoff` gives talent pool from a total
  * of `talent_pool` and general from `general`; `quota` gives talent pool to the top `talent_pool`
  * passing students and general to the next `general`, in the class or in each upazila.
  */
@@ -140,7 +140,7 @@ export const ResultSummary = z.object({
 });
 export type ResultSummary = z.infer<typeof ResultSummary>;
 
-/** Publishing: `withhold_reason` withholds the results of every candidate with a missing mark (README: Results). */
+/** Publishing: `withhold_reason` withholds the results of every candidate with a missing mark (docs/integrators/results.md). */
 export const ResultPublishBody = z.object({
   published: z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'invalid_flag' }).transform(Number),
   withhold_reason: z

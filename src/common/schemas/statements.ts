@@ -1,5 +1,5 @@
 /**
- * Statement reconciliation (README: Statement reconciliation): the upload's fields, the lists a
+ * Statement reconciliation (docs/integrators/statements.md): the upload's fields, the lists a
  * statement is read into and the answers the screens show.
  */
 import { z } from 'zod';

@@ -570,7 +570,7 @@ export interface MarksTable {
 export type ResultRuleKind = 'cutoff' | 'quota';
 export type ResultRuleScope = 'class' | 'upazila';
 
-/** How a class's scholarships are given (README: Results). */
+/** How a class's scholarships are given (docs/integrators/results.md). */
 export interface ResultRulesTable {
   class: string;
   pass_marks: Defaulted<number>;
@@ -580,7 +580,7 @@ export interface ResultRulesTable {
   general: Defaulted<number>;
 }
 
-/** `incomplete`: a mark nobody entered; `withheld`: that, and the admin withheld the result (README: Results). */
+/** `incomplete`: a mark nobody entered; `withheld`: that, and the admin withheld the result (docs/integrators/results.md). */
 export type ResultState = 'pass' | 'fail' | 'absent' | 'incomplete' | 'withheld';
 export type ResultGrade = 'talent_pool' | 'general';
 

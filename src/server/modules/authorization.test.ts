@@ -242,7 +242,7 @@ const everyone = (status: number, examiner = status): Record<Identity, number> =
   admin: status,
   examiner,
 });
-/** An examiner uses the marks routes and its own login and profile only (README: Marks): refused elsewhere unless said. */
+/** An examiner uses the marks routes and its own login and profile only (docs/integrators/results.md): refused elsewhere unless said. */
 const loggedIn = (status: number, institute = status, examiner = 403): Record<Identity, number> => ({
   anonymous: 401,
   instituteA: institute,

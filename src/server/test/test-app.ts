@@ -147,7 +147,7 @@ export async function instituteSession(t: TestApp, n: number): Promise<{ token: 
   return { token: await loginToken(t, uid, String(body.password)), id, uid };
 }
 
-/** An examiner account (README: Marks) made by the admin through the users form, logged in. */
+/** An examiner account (docs/integrators/results.md) made by the admin through the users form, logged in. */
 export async function examinerSession(t: TestApp, n: number): Promise<{ token: string; id: number; email: string; password: string }> {
   const body = validRegistration(n, { role: 'examiner', name: 'পরীক্ষক', institute_name_english: 'Examiner' });
   const res = await client(t, await adminToken(t)).post('/api/v1/users/store', body);

@@ -1,4 +1,4 @@
-/** The caller's two-factor login (README "Security"): read by the profile's screen and by the dashboard's notice. */
+/** The caller's two-factor login (docs/operators/security.md): read by the profile's screen and by the dashboard's notice. */
 import { queryOptions } from '@tanstack/react-query';
 import type { TwoFactorChangeBody, TwoFactorSetup, TwoFactorStatus } from '../../common/schemas/two-factor';
 import { apiRequest } from './client';

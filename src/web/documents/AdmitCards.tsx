@@ -1,5 +1,5 @@
 /**
- * Admit cards where the features offer them (README: Exam day): an institute's dashboard
+ * Admit cards where the features offer them (docs/integrators/exam-day.md): an institute's dashboard
  * (all its cards in one PDF once the admin has published them, else a line saying they are not yet),
  * an admin's view of an institute, and a registration's details (one card; only for a paid student).
  */

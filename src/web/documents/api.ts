@@ -1,5 +1,5 @@
 /**
- * The exam's PDFs (architecture §9, README: Exam day): admit cards of an institute or a centre and a
+ * The exam's PDFs (architecture §9, docs/integrators/exam-day.md): admit cards of an institute or a centre and a
  * centre's room sheets are jobs (202 with the job's id, watched until the file is ready); one
  * student's admit card is answered at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Statement reconciliation (README: Statement reconciliation): the column choice of each statement
+ * Statement reconciliation (docs/integrators/statements.md): the column choice of each statement
  * format, recognised by its header row; each uploaded statement with its counts and its approval job;
  * and its lines, each classified against the payments (matched, amount differs, not filed, already
  * approved), beside the pending payments the statement does not hold.

@@ -1,5 +1,5 @@
 /**
- * Nobody can lock an account out (README "Security"): several temporary passwords may be live at once,
+ * Nobody can lock an account out (docs/operators/security.md): several temporary passwords may be live at once,
  * so a later reset never voids an earlier one before its hour is over; and the browsers an account has
  * logged in from are remembered (a random token, stored as its digest), so guesses from elsewhere do
  * not stop the owner's own device.

@@ -1,5 +1,5 @@
 /**
- * Two-factor login for admins (README "Security"): the account's TOTP secret (a pending one while it is
+ * Two-factor login for admins (docs/operators/security.md): the account's TOTP secret (a pending one while it is
  * being enrolled, and the last time step used, so a code works once), its recovery codes (digests only),
  * the short-lived challenges between the password and the code, and the policy that requires it.
  */

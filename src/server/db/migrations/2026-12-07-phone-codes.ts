@@ -1,5 +1,5 @@
 /**
- * A mobile number is confirmed by a one-time code sent to it as SMS (README "Security"): one pending
+ * A mobile number is confirmed by a one-time code sent to it as SMS (docs/operators/security.md): one pending
  * code per account, kept as its digest, for the number it was sent to, with its expiry and the wrong
  * guesses made at it. A newer code replaces the older one (the primary key is the account). When an
  * account took its number (`users.phone_set_at`) gives its holder a day to confirm it before the admin

@@ -1,5 +1,5 @@
 /**
- * Withheld results (README: Results): a candidate with a mark nobody entered gets no result; the admin
+ * Withheld results (docs/integrators/results.md): a candidate with a mark nobody entered gets no result; the admin
  * may publish the others only by withholding these explicitly, with a reason. The decision outlives
  * re-processing (the results table is rewritten each time) until the candidate's marks are all in.
  */

@@ -1,5 +1,5 @@
 /**
- * A published result's slip is printed once and kept in storage (README: Results): `slip_key` names the
+ * A published result's slip is printed once and kept in storage (docs/integrators/results.md): `slip_key` names the
  * stored PDF of a snapshot row, null until someone first asks for it. A new publication's rows start
  * without one, so the slip is printed again from the new result (and replaces the stored file).
  */

@@ -1,5 +1,5 @@
 /**
- * A registration number ends in four random digits (README: Formats): the year and a counter alone
+ * A registration number ends in four random digits (docs/integrators/formats.md): the year and a counter alone
  * could be worked out from a roll number, both given in order, and the pair opens the student's result.
  * Numbers given before gain their random part here, and the published results' copies (the lookup's
  * pairs, the documents and the stored slips) follow, so every lookup takes the number a registration now has.

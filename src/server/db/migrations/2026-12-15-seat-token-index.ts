@@ -1,5 +1,5 @@
 /**
- * A seat's token is 128 random bits without the student's id in front (README: Exam day), so /verify finds
+ * A seat's token is 128 random bits without the student's id in front (docs/integrators/exam-day.md), so /verify finds
  * it through its own unique index. Tokens given before (the id in base 36, a dash, the random part) stay
  * as they are: their admit cards are printed, and they are found the same way.
  */

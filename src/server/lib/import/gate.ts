@@ -2,7 +2,7 @@
  * Imports are the heaviest requests an account can send (a file read, every row checked): one at a
  * time per account (409), `imports.concurrent` at once across the server (503 with Retry-After), and
  * `imports.perTenMinutes` per account (429, counted when the request arrives, before its body is
- * read). The registration import and the marks import share the same slots. README: Security.
+ * read). The registration import and the marks import share the same slots. docs/operators/security.md.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';

@@ -16,7 +16,7 @@ export type Cell = string | number | boolean | Date | null;
 export type SheetRow = { row: number; cells: Cell[] };
 export type Sheet = { headers: string[]; rows: SheetRow[] };
 
-/** The most data rows an import takes (README: Bulk registration). */
+/** The most data rows an import takes (docs/integrators/imports.md). */
 export const MAX_IMPORT_ROWS = 20_000;
 /**
  * The most characters of a cell kept: one more than this marks a longer cell, which the importer

@@ -203,7 +203,7 @@ export async function jobFor(app: FastifyInstance, id: number, user: SessionUser
   return job;
 }
 
-/** A job's file is kept this long after the job ends, then removed (README: PDFs). */
+/** A job's file is kept this long after the job ends, then removed (docs/integrators/documents.md). */
 export const DOCUMENT_TTL_MS = 24 * 3600_000;
 const CLEANUP_EVERY_MS = 3600_000;
 const CLEANUP_BATCH = 200;

@@ -1,5 +1,5 @@
 /**
- * PDF documents as jobs, bounded so one account cannot flood Chromium (README: PDFs, limits): an account
+ * PDF documents as jobs, bounded so one account cannot flood Chromium (docs/integrators/documents.md, docs/operators/limits.md): an account
  * has one PDF job live at a time (asking again for the same document answers the same job, another
  * document a 409 `document_running`), an institute starts at most PDF_JOB_LIMIT of them, and documents take
  * turns with every other account's (round-robin, `app.pdf.inTurn`). A single card made at once is limited

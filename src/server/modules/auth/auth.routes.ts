@@ -1,4 +1,4 @@
-/** POST /api/auth/{login,two-factor,me,logout,register,forget-password} (spec §7), GET /api/auth/confirm-email (README "Security"). */
+/** POST /api/auth/{login,two-factor,me,logout,register,forget-password} (spec §7), GET /api/auth/confirm-email (docs/operators/security.md). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';

@@ -61,7 +61,7 @@ export type LoginAttempt = { identifier: string; password: string; deviceToken: 
  * Wrong passwords count against the account, whichever of its institute id, email or mobile number is
  * typed, or against the browser when the account has logged in from it before; past LOGIN_FAILURES only
  * a temporary password from a reset mail gets in (429 otherwise), so guessing stops while the owner keeps
- * two ways in (README "Security"). Each attempt is counted before its password is checked and taken back
+ * two ways in (docs/operators/security.md). Each attempt is counted before its password is checked and taken back
  * when it is right, so passwords sent at once get no more checks than the limit. An account with
  * two-factor login gets a challenge for the second step instead of a session.
  */

@@ -1,5 +1,5 @@
 /**
- * Guesses sent together are limited like guesses sent one by one (README "Security"): each attempt is
+ * Guesses sent together are limited like guesses sent one by one (docs/operators/security.md): each attempt is
  * counted before its slow check, so a burst gets no more checks than the limit; an account is counted
  * once however it is named; and the second step's codes, the mobile number's codes and the public
  * result lookup hold under the same burst.

@@ -1,7 +1,7 @@
 /**
  * The `known_device` cookie: a random token a browser gets at its first successful login, remembered per
  * account as its digest (known_devices). Wrong passwords typed elsewhere do not count against a browser
- * the account has logged in from, so nobody can lock the owner out of their own device (README "Security").
+ * the account has logged in from, so nobody can lock the owner out of their own device (docs/operators/security.md).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Nobody can lock anyone out (README "Security"): guesses stop, but the owner still gets in from a browser
+ * Nobody can lock anyone out (docs/operators/security.md): guesses stop, but the owner still gets in from a browser
  * that has logged in before or with a temporary password from a reset mail; malformed requests cost the
  * account nothing; an account is counted once under each of its names; and a later reset does not void
  * an earlier temporary password.

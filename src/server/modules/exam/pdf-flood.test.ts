@@ -1,5 +1,5 @@
 /**
- * PDF work cannot be flooded (README: PDFs, limits): one institute's twenty admit-card requests at once
+ * PDF work cannot be flooded (docs/integrators/documents.md, docs/operators/limits.md): one institute's twenty admit-card requests at once
  * make one job (or are refused), another institute's job is not starved behind them, an account asks for
  * a second document only once the first is done, a PDF job's file is removed a day after it was made,
  * and the single card is limited per account. Rate limits are on, as in production.

@@ -1,5 +1,5 @@
 /**
- * The code printed under an admit card's QR for a person without a scanner (README: Exam day): six
+ * The code printed under an admit card's QR for a person without a scanner (docs/integrators/exam-day.md): six
  * characters derived from the seat's token, typed with the roll at /verify. Crockford's base-32 letters
  * (no I, L, O or U), read in any case with O as 0 and I or L as 1, as people misread them. Derived, not
  * stored: a seat's code changes only with its token, and it says nothing of the token.

@@ -1,5 +1,5 @@
 /**
- * Removes uploads nothing refers to, a day after their upload (README "Security", upload quota): a form
+ * Removes uploads nothing refers to, a day after their upload (docs/operators/security.md, upload quota): a form
  * that was never saved, a photo replaced by another. "Refers to" means every place that stores a media
  * path: the file and photo columns (institutes' photo and file, students' photo, pages' image, og_image
  * and content_file), file settings, and the links inside pages' HTML, grid cells and source links and

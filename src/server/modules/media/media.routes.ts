@@ -52,11 +52,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (bearerToken(request)) {
       await app.authenticate(request);
-      // An examiner enters marks and nothing else (README: Marks): it has no file to upload.
+      // An examiner enters marks and nothing else (docs/integrators/results.md): it has no file to upload.
       if (request.user!.role === 'examiner') throw forbidden();
     } else await limitAnonymous.call(app, request, reply);
   }
-  /** A logged-in upload counts against its account when it arrives, before its body is read (README "Security"). */
+  /** A logged-in upload counts against its account when it arrives, before its body is read (docs/operators/security.md). */
   async function limitUploads(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.user) await limitAccount.call(app, request, reply);
   }

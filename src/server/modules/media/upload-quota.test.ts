@@ -1,7 +1,7 @@
 /**
  * Logged-in uploads have a rate and a quota per account, and uploads nothing refers to are removed a day
  * after their upload — by the periodic job's function and by `npm run media:cleanup` — on local storage
- * and on S3 alike (README "Security").
+ * and on S3 alike (docs/operators/security.md).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * Contacts an account must prove (README "Security"): a new email address from the profile takes effect
+ * Contacts an account must prove (docs/operators/security.md): a new email address from the profile takes effect
  * only when the link mailed to it is opened, and does not hold the address meanwhile; an admin releases a
  * mobile number held by an account that has not confirmed it by SMS within a day of taking it.
  */

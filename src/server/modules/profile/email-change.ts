@@ -1,5 +1,5 @@
 /**
- * A new email address takes effect only when its owner opens the link mailed to it (README "Security"):
+ * A new email address takes effect only when its owner opens the link mailed to it (docs/operators/security.md):
  * so nobody sets, and so takes, an address another person owns. The link's token is random, kept as its
  * digest, and lives a day, like a temporary password's mail; a newer request replaces the older one.
  */

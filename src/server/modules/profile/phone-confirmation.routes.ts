@@ -1,4 +1,4 @@
-/** /api/v1/profile/phone: the caller confirms the account's mobile number with a code sent to it by SMS (README "Security"). */
+/** /api/v1/profile/phone: the caller confirms the account's mobile number with a code sent to it by SMS (docs/operators/security.md). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';

@@ -1,5 +1,5 @@
 /**
- * Confirming a mobile number by a code sent to it as SMS (README "Security"): the code goes through the
+ * Confirming a mobile number by a code sent to it as SMS (docs/operators/security.md): the code goes through the
  * outbox, is right once, for ten minutes, for five guesses, for its account and its number only; a
  * number held unconfirmed is refused to a newcomer with a message saying the admin can release it.
  */

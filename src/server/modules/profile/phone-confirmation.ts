@@ -1,5 +1,5 @@
 /**
- * A mobile number is confirmed by a one-time code sent to it as SMS (README "Security"), so a number an
+ * A mobile number is confirmed by a one-time code sent to it as SMS (docs/operators/security.md), so a number an
  * account holds unconfirmed can be told from one its owner proved. Six digits, kept as a digest that
  * also names the account and the number, live ten minutes; a newer code replaces the older one, a
  * changed number voids it, and five wrong guesses void it, which with three codes an hour leaves a

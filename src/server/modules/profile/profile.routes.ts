@@ -43,7 +43,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // Whatever id a client sends, the account changed is the caller's own.
   api.post(
     '/update-info',
-    // An examiner's account is kept by the admin: it reads its profile and changes its password only (README: Marks).
+    // An examiner's account is kept by the admin: it reads its profile and changes its password only (docs/integrators/results.md).
     { schema: { ...schema, body: ProfileUpdateBody, response: { 200: UserEnvelope, ...errors } }, onRequest: requireRole('admin', 'institute') },
     async (request) => {
       const userId = request.user!.id;

@@ -1,9 +1,9 @@
 /**
- * What an import may cost (README: Bulk registration, Security): each cell bounded by its field before
+ * What an import may cost (docs/integrators/imports.md, docs/operators/security.md): each cell bounded by its field before
  * anything reads it, a workbook's inflating counted as it inflates, sheets read as streams stopping at
  * the row limit, one import per account at a time, a rate limit per account and a cap across the server.
  * Each denial-of-service case is measured while it runs: the event loop's longest delay, /api/health's
- * slowest answer and the process's peak RSS growth (the test's figures are printed for the README).
+ * slowest answer and the process's peak RSS growth (the test's figures are printed for docs/operators/limits.md).
  */
 import os from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';

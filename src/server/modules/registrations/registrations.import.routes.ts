@@ -2,7 +2,7 @@
  * GET  /api/v1/scholarship-registrations/import/template: the sheet to fill (an admin's has an institute column);
  * POST /api/v1/scholarship-registrations/import: multipart `file` (.xlsx or .csv), `dry_run` 1|0, an admin's
  * `institute_id`; `failed_rows=1` answers the refused rows as an .xlsx instead of the report.
- * README: Bulk registration.
+ * docs/integrators/imports.md.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Bulk registration from a sheet (README: Bulk registration): the template round-trips, each row
+ * Bulk registration from a sheet (docs/integrators/imports.md): the template round-trips, each row
  * goes through the form's rules, refused rows come back as a sheet, re-importing adds nobody twice,
  * an institute imports only into itself, and bad files are 422s.
  */

@@ -1,5 +1,5 @@
 /**
- * Registration import (README: Bulk registration): the sheet's columns, how a cell becomes the form's
+ * Registration import (docs/integrators/imports.md): the sheet's columns, how a cell becomes the form's
  * input (Bengali or ASCII digits, numbers stored as numbers, place names in either language), the
  * duplicate rule, and the template that goes with it.
  */
@@ -255,8 +255,8 @@ export type Clash = { duplicate: 'class_roll' | 'birth_certificate_no' } | { err
 const sameName = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toUpperCase() === b.replace(/\s+/g, ' ').trim().toUpperCase();
 
 /**
- * Rows that are a student already registered, or already earlier in the sheet (README: Bulk
- * registration): the same student is the same English name with the same institute, class and class
+ * Rows that are a student already registered, or already earlier in the sheet (docs/integrators/imports.md):
+ * the same student is the same English name with the same institute, class and class
  * roll, or with the same birth registration number. A class roll or birth number held by another
  * student is that row's error, naming the other student and its row (or registration number).
  * Answers by index of `rows`; rows absent are fresh.
@@ -310,7 +310,7 @@ export async function duplicatesOf(db: Kysely<Database>, rows: readonly { row: n
   return clashes;
 }
 
-/** The template (README: Bulk registration): the header row, choice lists in the cells, and a sheet explaining each column. */
+/** The template (docs/integrators/imports.md): the header row, choice lists in the cells, and a sheet explaining each column. */
 export async function registrationTemplate(withInstitute: boolean): Promise<Buffer> {
   const columns = withInstitute ? [INSTITUTE_COLUMN, ...REGISTRATION_COLUMNS_IN_SHEET] : REGISTRATION_COLUMNS_IN_SHEET;
   const workbook = new ExcelJS.Workbook();

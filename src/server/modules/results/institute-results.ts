@@ -1,5 +1,5 @@
 /**
- * An institute's results (README: Result documents): its students' processed results, class by
+ * An institute's results (docs/integrators/documents.md): its students' processed results, class by
  * class in merit order (those with a position by it, then the withheld, then the absent last, each by roll), read by the (institute_id, class, position) index and joined to the registrations
  * for the names, and the counts per class made from them. An institute has at most a few thousand students.
  */

@@ -1,5 +1,5 @@
 /**
- * An institute's result sheet as .xlsx (README: Result documents): a sheet of counts per class
+ * An institute's result sheet as .xlsx (docs/integrators/documents.md): a sheet of counts per class
  * and a sheet of its students in class and position order, headers and codes in the reader's language
  * (the exports' words, src/server/modules/export/labels.ts, for the columns they share). Roll numbers are
  * text cells, so leading zeros stay. At most a few thousand rows: the workbook is made in memory.

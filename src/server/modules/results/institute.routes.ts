@@ -1,5 +1,5 @@
 /**
- * An institute's results (README: Result documents; architecture §9):
+ * An institute's results (docs/integrators/documents.md; architecture §9):
  * GET  /api/v1/results/institute[?institute_id=]: counts per class and the students class by class in merit order
  *   (the absent last).
  * GET  /api/v1/results/institute/sheet.xlsx[?institute_id=]: the same as a workbook (counts sheet, students sheet).

@@ -1,5 +1,5 @@
 /**
- * An institute's results (README: Result documents): an institute reads only its own students and
+ * An institute's results (docs/integrators/documents.md): an institute reads only its own students and
  * only after publication; an admin reads any institute once processed; the .xlsx and the PDF hold the same
  * students. The results are written straight into `results`, as the processing would leave them.
  */

@@ -1,5 +1,5 @@
 /**
- * The season's long jobs write in short transactions (README: Operations): while the seat allocation,
+ * The season's long jobs write in short transactions (docs/operators/operations.md): while the seat allocation,
  * the result processing and the publication run over more students than one batch, registrations and
  * payment approvals are answered without error, no statement or transaction of the job writes more than a
  * batch of rows, and (on SQLite) another connection waiting for the write lock, as a second process would,

@@ -1,5 +1,5 @@
 /**
- * The public result lookup (README: Results), server-rendered in the site's frame, without JavaScript:
+ * The public result lookup (docs/integrators/results.md), server-rendered in the site's frame, without JavaScript:
  * GET /result                  the form;
  * GET /result?roll=&reg=       one student's result, when the roll and the registration number (or the
  *                              birth registration number) belong together; every other pair gets the same

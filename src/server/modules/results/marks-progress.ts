@@ -1,5 +1,5 @@
 /**
- * Marks entry's progress (README: Results): per class and subject, how many candidates have a mark
+ * Marks entry's progress (docs/integrators/results.md): per class and subject, how many candidates have a mark
  * entered, are recorded absent, or have none yet (with the first missing rolls), and which of those
  * the admin withheld. Publication is refused while a candidate has a missing mark and is not withheld:
  * `blockers` says where. Read by the read pool's worker on SQLite, as the season's other counts are.

@@ -1,5 +1,5 @@
 /**
- * Marks import (README: Marks): the class's template round-trips; each cell gets the checks of a typed
+ * Marks import (docs/integrators/results.md): the class's template round-trips; each cell gets the checks of a typed
  * mark and a row with a bad cell is refused whole with its reasons per column; an empty cell leaves
  * a mark as it is; a dry run writes nothing; the refused rows come back as a sheet; refused once published.
  */

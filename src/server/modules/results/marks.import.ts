@@ -1,5 +1,5 @@
 /**
- * Marks import (README: Marks; architecture §9 "one importer"): a sheet of one class, the roll and one
+ * Marks import (docs/integrators/results.md; architecture §9 "one importer"): a sheet of one class, the roll and one
  * column per subject. A cell is a number (halves allowed), an absent word, or empty (that subject is
  * left as it is). Each cell gets the checks POST /api/v1/marks gives a mark; a row with a bad cell is
  * refused whole, with the reasons per column. Valid rows are written ROWS_PER_TRANSACTION at a time.

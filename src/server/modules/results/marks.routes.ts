@@ -1,5 +1,5 @@
 /**
- * Marks (README: Marks), for admins and examiners:
+ * Marks (docs/integrators/results.md), for admins and examiners:
  * GET  /api/v1/marks/subjects           each class's subjects with full marks, and whether the result is published;
  * GET  /api/v1/marks/student?roll_no=   a candidate's names, class, institute and marks so far;
  * POST /api/v1/marks                    one mark `{roll_no, subject_id, marks | absent}`;

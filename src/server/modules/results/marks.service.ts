@@ -29,7 +29,7 @@ import {
 
 export type Subject = { id: number; class: string; name_bn: string; name_en: string; full_marks: number };
 
-/** A registration found by its roll, and whether it sits the exam (active and paid: README Marks). */
+/** A registration found by its roll, and whether it sits the exam (active and paid: docs/integrators/results.md). */
 export type Student = Omit<MarkStudent, 'marks'> & { examinee: boolean };
 
 /** One subject's mark of one student: a number (halves allowed) or absent (marks null). */

@@ -1,5 +1,5 @@
 /**
- * Marks entry (README: Marks): a candidate's mark per subject within the subject's full marks (halves,
+ * Marks entry (docs/integrators/results.md): a candidate's mark per subject within the subject's full marks (halves,
  * absent), refused for unknown rolls, students who do not sit the exam and other classes' subjects;
  * audited with before and after; stale processing reset; refused once published; the examiner
  * role reaches the marks and nothing else; deleting a registration deletes its marks and result.

@@ -1,5 +1,5 @@
 /**
- * The merit list (README: Results): a class's scholarship holders in merit order, as the exam's public
+ * The merit list (docs/integrators/results.md): a class's scholarship holders in merit order, as the exam's public
  * notice. Read a page at a time for the site, and whole (in batches) for its PDF, made at publication.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Result processing (README: Results): every candidate's total, merit position in the class and
+ * Result processing (docs/integrators/results.md): every candidate's total, merit position in the class and
  * grade by the admin's rule, written to `results`, with the counts the preview and the dashboards
  * read. Re-runnable until the result is published; the job replaces the whole table.
  *
@@ -178,7 +178,7 @@ export async function processResults(db: Kysely<Database>, readPool: ReadPool | 
       let district = districts.get(zilla);
       if (!district) districts.set(zilla, (district = emptyCounts()));
       count(district, state, grade);
-      // Roll numbers are digits (README: Formats), so the number read back is the roll as written.
+      // Roll numbers are digits (docs/integrators/formats.md), so the number read back is the roll as written.
       pending.push([
         values[at + ID],
         klass,

@@ -1,5 +1,5 @@
 /**
- * Publishing a processed result (architecture §9, README: Results): every student's answer is
+ * Publishing a processed result (architecture §9, docs/integrators/results.md): every student's answer is
  * written once into `result_snapshot` as one document keyed by roll, under a new version; the exam
  * then switches to that version in one write, and older versions are removed. The public lookup reads
  * one row of the live version and nothing else, so result day costs one indexed read an answer.

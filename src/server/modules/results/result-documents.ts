@@ -1,5 +1,5 @@
 /**
- * What the result documents carry (README: Result documents): the exam's heading with the site they are
+ * What the result documents carry (docs/integrators/documents.md): the exam's heading with the site they are
  * printed from, a merit list's row, and an institute's result sheet. The slip prints a ResultDocument
  * (src/common/schemas/results.ts) as the published snapshot holds it.
  */

@@ -1,5 +1,5 @@
 /**
- * The public result slip (README: Results): printed once per published result and then served from
+ * The public result slip (docs/integrators/results.md): printed once per published result and then served from
  * storage, whatever the number of requests at once; printed anew after a new publication; limited per
  * address. Rate limits are on, as in production. The snapshot is written straight into the tables here:
  * publishing it is the results suite's subject.

@@ -1,5 +1,5 @@
 /**
- * Result slips made once per published result (README: Results): the first request for a roll prints
+ * Result slips made once per published result (docs/integrators/results.md): the first request for a roll prints
  * its slip from the live snapshot and keeps it in storage, every later one is served from there. Requests
  * for the same slip while it prints wait for that one print. A new publication's snapshot rows have no
  * slip yet, so the next request prints the new result over the stored file.

@@ -1,5 +1,5 @@
 /**
- * The result (README: Results), for admins:
+ * The result (docs/integrators/results.md), for admins:
  * GET  /api/v1/results          the rules, whether processed and published, the counts (preview and analytics), the jobs;
  * POST /api/v1/results/rules    `{rules}`: each class's grading rule;
  * POST /api/v1/results/process  starts the processing (202 with the job; GET /api/v1/jobs/{id});

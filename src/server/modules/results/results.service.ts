@@ -1,4 +1,4 @@
-/** The result's state and rules for the admin (README: Results): what the screen shows and what it changes. */
+/** The result's state and rules for the admin (docs/integrators/results.md): what the screen shows and what it changes. */
 import type { Compilable, Kysely, Transaction } from 'kysely';
 import { firstColumnOf } from '../../db/off-loop-reads.js';
 import type { ReadPool } from '../../db/read-pool.js';

@@ -1,5 +1,5 @@
 /**
- * Results (README: Results): processing against a worked example of 30 students with ties, under a
+ * Results (docs/integrators/results.md): processing against a worked example of 30 students with ties, under a
  * class quota, an upazila quota and cut-off marks; nothing public before publication; the lookup
  * answers only the right pair, the same answer for every wrong one, and 429 past the limit.
  * Marks are written straight into `marks` here: entering them is the marks suite's subject.

@@ -31,7 +31,7 @@ const STYLESHEET_PATH = `${ASSETS}/site.css?v=${STYLESHEET_VERSION}`;
 
 /**
  * Site pages may show https images from the editor; everything else stays as strict as the app's policy,
- * including `upgrade-insecure-requests` in production (README Security), never in plain-HTTP development.
+ * including `upgrade-insecure-requests` in production (docs/operators/security.md), never in plain-HTTP development.
  */
 const SITE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";

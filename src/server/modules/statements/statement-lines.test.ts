@@ -1,4 +1,4 @@
-/** How a statement's cells are read (README: Statement reconciliation): ids, amounts and dates as statements print them. */
+/** How a statement's cells are read (docs/integrators/statements.md): ids, amounts and dates as statements print them. */
 import { describe, expect, it } from 'vitest';
 import { amountOf, dateOf, formatKeyOf, guessColumns, matchLines, readLines, transactionKey } from './statement-lines.js';
 

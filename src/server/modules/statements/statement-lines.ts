@@ -1,5 +1,5 @@
 /**
- * A statement's lines read and matched (README: Statement reconciliation). A transaction id matches
+ * A statement's lines read and matched (docs/integrators/statements.md). A transaction id matches
  * whatever its case and spacing ("9fq7 k2lm1a" is 9FQ7K2LM1A); an id agreeing with a pending payment
  * is `matched` when the amount agrees too and `amount_differs` otherwise; an id naming an approved
  * payment is `approved`; any other id is `not_filed`. Matching is one pass over the lines against

@@ -1,5 +1,5 @@
 /**
- * Statement reconciliation, for admins (README: Statement reconciliation):
+ * Statement reconciliation, for admins (docs/integrators/statements.md):
  * POST /api/v1/payment-statements            multipart `file` (.xlsx or .csv) and, for a new header row,
  *                                            `format_name`, `transaction_column`, `amount_column`, `date_column`;
  * GET  /api/v1/payment-statements/{id}       the counts of its lists and the approval job's progress;

@@ -1,5 +1,5 @@
 /**
- * Reading an uploaded statement (README: Statement reconciliation): its header row names its format,
+ * Reading an uploaded statement (docs/integrators/statements.md): its header row names its format,
  * whose columns were chosen once and are remembered; its lines are matched against the payments and
  * stored with their list. The lines are written in batches under a statement that stays `reading`
  * until one transaction makes it `ready` and retires earlier uploads of the same file: nobody sees a

@@ -1,5 +1,5 @@
 /**
- * Statement reconciliation (README: Statement reconciliation): a statement's lines read into the four
+ * Statement reconciliation (docs/integrators/statements.md): a statement's lines read into the four
  * lists whatever the ids' case and spacing, "approve all matched" approves exactly those, the same
  * statement uploaded again changes nothing, a header row is asked about once, and bad files are 422s.
  */

@@ -14,7 +14,7 @@ const expired = () => new ValidationError({ challenge: ['two_factor_expired'] })
  * `code` for a wrong code, on `challenge` for a spent or expired one, 429 past CODE_FAILURES. Wrong codes
  * count against the account, or against the browser when the account has logged in from it before, as
  * wrong passwords do, so someone who knows the password cannot lock the owner's own browser; past the
- * limit a recovery code still gets in (README "Security"). Each try is counted before its code is
+ * limit a recovery code still gets in (docs/operators/security.md). Each try is counted before its code is
  * checked, so codes sent at once get no more checks than the limits.
  */
 export async function secondStep(

@@ -2,7 +2,7 @@
  * /api/v1/profile/two-factor: the caller's two-factor login (status, enrolment with a QR code, recovery
  * codes shown once, turning it on or off with the password and a code, which ends the account's other
  * sessions) and, for admins, the policy that every admin must use it.
- * Reachable before enrolment, so an admin the policy stops can enrol (README "Security").
+ * Reachable before enrolment, so an admin the policy stops can enrol (docs/operators/security.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Two-factor login for admins (README "Security"): TOTP (RFC 6238, any authenticator app, through otplib)
+ * Two-factor login for admins (docs/operators/security.md): TOTP (RFC 6238, any authenticator app, through otplib)
  * with recovery codes, a challenge between the password and the code, and the policy that every admin
  * must use it.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin two-factor login (README "Security"): enrolment with a QR code and a confirming code, recovery
+ * Admin two-factor login (docs/operators/security.md): enrolment with a QR code and a confirming code, recovery
  * codes shown once, a second step after the password that is a challenge and not a session, codes that
  * work once, throttling, turning it off with a code, and the policy that every admin must use it.
  * The codes are computed here with otplib, as an authenticator app would.

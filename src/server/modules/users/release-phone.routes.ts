@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/users/release-phone {id}: an admin frees the mobile number an account holds without having
- * confirmed it, so the school that really owns the number can register with it (README "Security"). A
+ * confirmed it, so the school that really owns the number can register with it (docs/operators/security.md). A
  * number confirmed by SMS (`phone_confirmed_at`) is never released (409), and the holder has a day from
  * taking the number to confirm it (409 before then), so a claim made at once cannot take a real school's
  * number before its SMS arrives.

@@ -12,7 +12,7 @@ const TAKEN_MESSAGE = { email: 'email_taken', phone_number: 'phone_taken' } as c
 /**
  * An email or mobile number of another account is a 422 on that field, before anything is written.
  * A number its holder never confirmed by SMS says so, and that the admin can release it to its real
- * owner (README "Security"); a confirmed number is simply taken, and no one can release it.
+ * owner (docs/operators/security.md); a confirmed number is simply taken, and no one can release it.
  */
 export async function refuseTakenContacts(db: Kysely<Database>, contact: { email?: string; phone_number?: string }, exceptId?: number): Promise<void> {
   const taken = await takenContacts(db, contact, exceptId);

@@ -112,7 +112,7 @@ export const payments = defineResource<PaymentRow>({
     relations: ['institute'],
     addNew: false,
     exportTitle: 'payment-list',
-    // Many pending payments checked against a bKash or bank statement at once (README: Statement reconciliation).
+    // Many pending payments checked against a bKash or bank statement at once (docs/integrators/statements.md).
     headerLinks: [{ label: (t) => t('reconcile.button'), subPath: 'reconcile', icon: IconListCheck, testId: 'reconcile-button', roles: ['admin'] }],
     // The payments still to decide on, among a season's hundreds.
     filters: [{ param: 'state', roles: ['admin'], Input: StateFilter }],

@@ -1,6 +1,6 @@
 /**
- * The account's mobile number, confirmed or not, and its confirmation by a code sent as SMS (README
- * "Security"): a number held unconfirmed can be released by the admin to another school, a confirmed one never.
+ * The account's mobile number, confirmed or not, and its confirmation by a code sent as SMS
+ * (docs/operators/security.md): a number held unconfirmed can be released by the admin to another school, a confirmed one never.
  */
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';

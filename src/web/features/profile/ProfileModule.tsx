@@ -199,7 +199,7 @@ export default function ProfileModule() {
         { label: t('profile.menu.view'), to: profilePaths.view, icon: IconUserCircle },
         { label: t('profile.menu.updateInfo'), to: profilePaths.updateInfo, icon: IconPencil },
         { label: t('profile.menu.password'), to: profilePaths.password, icon: IconKey },
-        // Two-factor login is for admins (README "Security").
+        // Two-factor login is for admins (docs/operators/security.md).
         ...(admin ? [{ label: t('profile.twoFactor.menu'), to: profilePaths.twoFactor, icon: IconShieldLock }] : []),
       ]}
     >

@@ -1,5 +1,5 @@
 /**
- * The admin's two-factor login (README "Security"): turning it on (QR code from the server as SVG, the key
+ * The admin's two-factor login (docs/operators/security.md): turning it on (QR code from the server as SVG, the key
  * to type by hand, the password and a confirming code), the recovery codes shown once, turning it off with
  * the password and a code, and the policy that every admin must use it.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's results block (README: Results day), once a result is processed: grade counts
+ * The admin dashboard's results block (docs/integrators/results.md), once a result is processed: grade counts
  * per class, and per district (names from the shared geography) the students, passes, absentees and
  * grades, for one class or both.
  */

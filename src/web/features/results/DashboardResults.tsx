@@ -1,4 +1,4 @@
-/** Results day's part of the dashboard (README: Results day): the admin's analytics block or the institute's results panel. */
+/** Results day's part of the dashboard (docs/integrators/results.md): the admin's analytics block or the institute's results panel. */
 import { useCurrentUser } from '../../auth/session';
 import { AdminResults } from './AdminResults';
 import { InstituteResults } from './InstituteResults';

@@ -1,5 +1,5 @@
 /**
- * An institute's results on its dashboard (README: Results day): before publication a line saying the
+ * An institute's results on its dashboard (docs/integrators/results.md): before publication a line saying the
  * result is not out yet (the server answers 409); after it, the counts per class and grade, the result
  * sheet as PDF (a job) and .xlsx, and its students' results, fifty a page.
  */

@@ -1,5 +1,5 @@
 /**
- * The marks grid (README: Results day): keyboard first. The roll, Enter → the student's name and class
+ * The marks grid (docs/integrators/results.md): keyboard first. The roll, Enter → the student's name and class
  * (GET /api/v1/marks/student) and the cursor in the marks; the marks (a number, or অ / a for absent),
  * Enter → saved (POST /api/v1/marks) and a new row's roll takes the cursor. A refused roll or mark
  * shows the server's message under its field and keeps the cursor there. Side by side on a wide

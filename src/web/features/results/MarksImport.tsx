@@ -1,5 +1,5 @@
 /**
- * A class's marks from a sheet (README: Results day): the class's template, the file (checked first,
+ * A class's marks from a sheet (docs/integrators/results.md): the class's template, the file (checked first,
  * nothing stored), the report with each refused row's reasons and the marks already entered that it
  * would replace (old → new, to confirm before storing), "store the N valid rows", and the refused rows
  * as .xlsx to fix and send again. Empty cells leave a mark as it is.

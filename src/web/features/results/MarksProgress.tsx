@@ -1,5 +1,5 @@
 /**
- * Marks entry's progress (README: Results), on the admin's results screen and the examiner's marks
+ * Marks entry's progress (docs/integrators/results.md), on the admin's results screen and the examiner's marks
  * screen: per class and subject, the marks entered, recorded absent and missing, and the rolls still
  * missing, so whoever enters marks knows what is left before the result can be published.
  */

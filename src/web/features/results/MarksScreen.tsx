@@ -1,5 +1,5 @@
 /**
- * The marks screen `/marks` (README: Results day; admins and examiners): the class and subject, the
+ * The marks screen `/marks` (docs/integrators/results.md; admins and examiners): the class and subject, the
  * keyboard grid, the subject's marks entered so far, the import of a whole class's sheet, and what is
  * still missing per class and subject. Once the
  * result is published marks cannot change (the server answers 409), so the grid and the import say so.

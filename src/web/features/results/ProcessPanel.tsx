@@ -1,5 +1,5 @@
 /**
- * Processing the result (README: Results day): how many candidates have marks, "process" (a job whose
+ * Processing the result (docs/integrators/results.md): how many candidates have marks, "process" (a job whose
  * progress is asked every second, POST /api/v1/results/process), and the preview per class the job
  * leaves (students, pass, fail, absent, talent pool, general, incomplete) to read before publishing.
  * A mark changed since makes the preview stale, and the screen says so.

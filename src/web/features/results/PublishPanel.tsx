@@ -1,5 +1,5 @@
 /**
- * Publishing the result (README: Results day): once processed, "publish" asks first, then starts the
+ * Publishing the result (docs/integrators/results.md): once processed, "publish" asks first, then starts the
  * job that writes the public snapshot (its progress asked every second); "unpublish" asks first and
  * takes the result off the public site at once. A refusal (not processed, a job running) says why.
  * Missing marks block publication: the panel names them, and the dialog then asks for the reason to

@@ -1,5 +1,5 @@
 /**
- * The admin's results screen `/results` (README: Results day): the grading rules per class, marks entry's
+ * The admin's results screen `/results` (docs/integrators/results.md): the grading rules per class, marks entry's
  * progress, processing with its preview, publication (and what blocks it), and the merit list once processed.
  */
 import { Stack, Title } from '@mantine/core';

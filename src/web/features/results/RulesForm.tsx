@@ -1,5 +1,5 @@
 /**
- * The grading rule of each class (README: Results day): the least total that passes, then how grades
+ * The grading rule of each class (docs/integrators/results.md): the least total that passes, then how grades
  * are given: by cutoff (a total at or above the talent pool's / the general grade's marks) or by quota
  * (the top N passing students get talent pool, the next M general, in the class or in each upazila).
  * The numbers' labels change with the kind so they say what they mean. Saved whole (POST

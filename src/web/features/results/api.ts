@@ -1,5 +1,5 @@
 /**
- * Results day's calls (README: Results day): the marks grid (subjects, a student by roll, one mark, the
+ * Results day's calls (docs/integrators/results.md): the marks grid (subjects, a student by roll, one mark, the
  * marks of a subject), the admin's results (rules, processing, publication, merit list) and an
  * institute's own results. Shapes as the API answers them; the forms are src/common/schemas/results.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The marks import's calls (README: Results day): a class's template, and a sheet sent as a dry run, a
+ * The marks import's calls (docs/integrators/results.md): a class's template, and a sheet sent as a dry run, a
  * real import or a request for the refused rows' .xlsx, through the upload with progress every sheet
  * import uses (api/postForm.ts). The report has the registration import's shape, a row named by its roll.
  */

@@ -1,5 +1,5 @@
 /**
- * Results day's sections (README: Results day): the marks screen at /marks (admins and examiners) and
+ * Results day's sections (docs/integrators/results.md): the marks screen at /marks (admins and examiners) and
  * the results screen at /results (admins), in one chunk: they share their calls and labels.
  */
 export { MarksScreen as MarksModule } from './MarksScreen';

@@ -1,5 +1,5 @@
 /**
- * An institute's result sheet (README: Result documents): its name and id, the counts per class
+ * An institute's result sheet (docs/integrators/documents.md): its name and id, the counts per class
  * (candidates, passed, failed, absent, talent pool, general), then its students class by class in merit
  * order with total, position, result and scholarship. An institute has at most a few thousand students;
  * they still go out in parts of `perPart` rows, a class cut between parts carrying on under its heading.

@@ -1,5 +1,5 @@
 /**
- * A class's merit list as the exam's notice (README: Result documents): the title and class, then a table
+ * A class's merit list as the exam's notice (docs/integrators/documents.md): the title and class, then a table
  * of position, roll, name (Bengali, English under it), institute and scholarship, its header on every page.
  * A class may hold 500,000 rows: they arrive one by one and go out as parts of `perPart` rows (about 25
  * pages, like a part of admit cards), so neither the rows nor the HTML ever sit in memory whole.

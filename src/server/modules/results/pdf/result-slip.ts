@@ -1,5 +1,5 @@
 /**
- * One student's result slip (README: Result documents): A4 portrait, one page. The exam, the student's
+ * One student's result slip (docs/integrators/documents.md): A4 portrait, one page. The exam, the student's
  * names, father, institute, class, roll and registration numbers, each subject's full marks and marks
  * (or absent), the total of the full marks, the merit position, the result and the scholarship, and
  * where and when it was printed. Printed from the published snapshot's ResultDocument.

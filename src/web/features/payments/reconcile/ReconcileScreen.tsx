@@ -1,5 +1,5 @@
 /**
- * Statement reconciliation, the upload (README: Statement reconciliation): the statement file with
+ * Statement reconciliation, the upload (docs/integrators/statements.md): the statement file with
  * upload progress; for a header row never seen, the choice of its columns (the file is sent again with
  * it); then the statement's lists, on their own address so the admin can come back to them.
  */

@@ -1,5 +1,5 @@
 /**
- * A reconciled statement (README: Statement reconciliation): what was read, the five lists with their
+ * A reconciled statement (docs/integrators/statements.md): what was read, the five lists with their
  * counts (matched, amount differs, not filed, filed but not in the statement, already approved),
  * "approve all matched" with the job's progress read from the server, and its result.
  */

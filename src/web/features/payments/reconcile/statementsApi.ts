@@ -1,5 +1,5 @@
 /**
- * The statement reconciliation's calls (README: Statement reconciliation): the upload (with upload
+ * The statement reconciliation's calls (docs/integrators/statements.md): the upload (with upload
  * progress, api/postForm.ts), a statement's counts and approval progress, a page of one of its lists,
  * and "approve all matched".
  */
