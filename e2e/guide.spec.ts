@@ -95,9 +95,9 @@ async function setValues(request: APIRequestContext, sub: number, values: Record
 }
 
 const SCHOOL_STUDENTS = [
-  { class: '04', class_roll: 1, gender: 'f', name_english: 'NUSRAT JAHAN', name_bangla: 'নুসরাত জাহান' },
+  { class: '04', class_roll: 1, gender: 'f', name_english: 'FARHANA YASMIN', name_bangla: 'ফারহানা ইয়াসমিন' },
   { class: '04', class_roll: 2, gender: 'm', name_english: 'ARIF HOSSAIN', name_bangla: 'আরিফ হোসেন' },
-  { class: '04', class_roll: 3, gender: 'f', name_english: 'SADIA ISLAM', name_bangla: 'সাদিয়া ইসলাম' },
+  { class: '04', class_roll: 3, gender: 'f', name_english: 'MAHMUDA KHATUN', name_bangla: 'মাহমুদা খাতুন' },
   { class: '07', class_roll: 4, gender: 'm', name_english: 'MEHEDI HASAN', name_bangla: 'মেহেদী হাসান' },
   { class: '07', class_roll: 5, gender: 'f', name_english: '', name_bangla: '' },
 ];
@@ -137,7 +137,7 @@ test('the guide: a head teacher’s season on a phone and an admin’s at a desk
   test.setTimeout(240_000);
   mkdirSync(IMAGES, { recursive: true });
   const admin = await adminToken(request);
-  const school = { ...newInstitute(), name: 'আদর্শ উচ্চ বিদ্যালয়', nameEnglish: 'ADARSHA HIGH SCHOOL', head: 'মোছাঃ শাহনাজ পারভীন' };
+  const school = { ...newInstitute(), name: 'শাপলা উচ্চ বিদ্যালয়', nameEnglish: 'SHAPLA HIGH SCHOOL', head: 'মোছাঃ শাহনাজ পারভীন' };
   const teacher = await browse(browser, PHONE);
   const desk = await browse(browser, DESKTOP);
   // The school registers from its own address, as schools do (the register limit counts per address).
