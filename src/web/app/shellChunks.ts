@@ -1,8 +1,8 @@
 /**
  * The code of the signed-in app, fetched once and shared by the route that shows it and the login
  * screen that fetches it ahead: on a slow phone the shell and its landing screen then paint as soon as
- * the login answers, not after a second of chunks downloaded one wave after another (README, Lists and
- * screens on a slow phone).
+ * the login answers, not after a second of chunks downloaded one wave after another (slow phones in
+ * docs/developers/development.md).
  */
 let shell: Promise<[typeof import('../shell/Shell'), typeof import('./QueryProvider')]> | undefined;
 
