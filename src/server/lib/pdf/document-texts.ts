@@ -2,7 +2,7 @@
  * One catalog of the words printed on the documents (admit cards, room sheets, result slips, merit
  * lists, the institute's result sheet and .xlsx), Bengali first with the English beside it; a label two
  * documents print is spelled here once. Class names are the product's own (src/web/i18n office
- * `class`); states and grades too (README: Result documents).
+ * `class`); states and grades too (docs/integrators/documents.md).
  */
 import type { ResultGrade, ResultState } from '../../../common/schemas/results.js';
 

@@ -19,7 +19,7 @@ export const module = defineModule({
   site: resultLookupRoutes,
 });
 
-/** Registrations deleted for good take their marks and processed results with them (neither has a foreign key: README Marks). */
+/** Registrations deleted for good take their marks and processed results with them (neither has a foreign key: docs/integrators/results.md). */
 export async function forgetRegistrations(trx: Transaction<Database>, registrationIds: readonly number[]): Promise<void> {
   await deleteMarksOf(trx, registrationIds);
   await deleteResultsOf(trx, registrationIds);

@@ -96,7 +96,7 @@ export async function upsertMarks(trx: Transaction<Database>, rows: readonly Mar
     .execute();
 }
 
-/** A registration's marks go with it (they have no foreign key: README Marks). */
+/** A registration's marks go with it (they have no foreign key: docs/integrators/results.md). */
 export async function deleteMarksOf(trx: Transaction<Database>, registrationIds: readonly number[]): Promise<void> {
   if (registrationIds.length > 0) await trx.deleteFrom('marks').where('registration_id', 'in', registrationIds).execute();
 }

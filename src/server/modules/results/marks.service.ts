@@ -1,5 +1,5 @@
 /**
- * Marks (README: Marks): who may get marks (a candidate, found by roll), which subjects a student's
+ * Marks (docs/integrators/results.md): who may get marks (a candidate, found by roll), which subjects a student's
  * class sits, the bounds of a mark, and writing marks with their audit entries. A saved change makes
  * the processed result stale; nothing is written once the result is published.
  */

@@ -81,7 +81,7 @@ export const meritRows = (db: Db, klass: string, after: number, limit: number) =
     .limit(limit)
     .execute();
 
-/** A registration's processed result goes with it (it has no foreign key: README Marks). */
+/** A registration's processed result goes with it (it has no foreign key: docs/integrators/results.md). */
 export async function deleteResultsOf(trx: Transaction<Database>, registrationIds: readonly number[]): Promise<void> {
   if (registrationIds.length > 0) await trx.deleteFrom('results').where('registration_id', 'in', registrationIds).execute();
 }
