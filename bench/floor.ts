@@ -110,7 +110,16 @@ const server = http.createServer((request, response) => {
     const id = await queries.user(createHash('sha256').update(token).digest('hex'), new Date().toISOString());
     if (id === undefined) return send(401, { message: translate('bn', 'unauthenticated'), data: null });
     const { total, rows } = await queries.list(id);
-    send(200, { message: translate('bn', 'ok'), data: paginate(rows.map(present), total, 1, REGISTRATION_PAGE_SIZE, pageUrlOf(request.url!)) });
+    send(200, {
+      message: translate('bn', 'ok'),
+      data: paginate(
+        rows.map((row) => present(row, true)),
+        total,
+        1,
+        REGISTRATION_PAGE_SIZE,
+        pageUrlOf(request.url!),
+      ),
+    });
   })().catch((error: unknown) => send(500, { message: String(error), data: null }));
 });
 server.listen(Number(portArg), '127.0.0.1', () => console.log('floor listening'));

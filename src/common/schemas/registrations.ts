@@ -151,7 +151,7 @@ export const RegistrationRow = z.object({
   payment_id: maybeId,
   ...registrationInfo,
   ...stamped,
-  /** Spec §3: the form's fields again, grouped as the original API nested them. */
+  /** Spec §3: the form's fields again, grouped as the original API nested them; on a row answered alone, not on a list's rows. */
   info: z.object(registrationInfo).partial(),
   institute: z.object({ id: z.number(), name: text, institute_name_english: maybeText, phone_number: maybeText }).nullable(),
 });

@@ -15,10 +15,11 @@ export const Abilities = z.object({ update: z.boolean(), soft_delete: z.boolean(
 export type Abilities = z.infer<typeof Abilities>;
 
 /**
- * The abilities of each row of an answer, beside the rows (`policies`, as outline's API sends them):
- * the rows stay the spec's shape, and the client offers only what the server would allow.
+ * The abilities of an answer's rows, beside the rows (`policies`, as outline's API sends them): the
+ * rows stay the spec's shape, and the client offers only what the server would allow. Rows that share
+ * their abilities share one entry: a 100-row list has one or two, not a hundred (architecture §10).
  */
-export const Policy = z.object({ id: z.number(), abilities: Abilities });
+export const Policy = z.object({ ids: z.array(z.number()), abilities: Abilities });
 export type Policy = z.infer<typeof Policy>;
 
 /** The bookkeeping columns of a record most resources keep. */

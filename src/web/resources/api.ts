@@ -15,7 +15,7 @@ export const can = (row: Row, action: keyof Abilities) => row.abilities?.[action
 
 /** Each row with the abilities its answer's `policies` give it. */
 function withAbilities<R extends Row>(rows: R[], policies: Policy[] = []): R[] {
-  const byId = new Map(policies.map((policy) => [policy.id, policy.abilities]));
+  const byId = new Map(policies.flatMap((policy) => policy.ids.map((id) => [id, policy.abilities] as const)));
   return rows.map((row) => ({ ...row, abilities: byId.get(row.id) }));
 }
 

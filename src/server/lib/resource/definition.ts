@@ -112,8 +112,11 @@ export type ResourceDefinition<Store = Record<string, unknown>, Update = Store, 
   guardWrite?: (caller: Caller, row: Record<string, unknown>, action: WriteAction) => void;
   /** The columns `guardWrite` reads: a list reads them too, so the abilities it sends with each row are the guard's answer. */
   guardColumns?: readonly string[];
-  /** Shapes a row for the answer, e.g. to add a nested object the spec shows. */
-  present?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Shapes a row for the answer, e.g. to add a nested object the spec shows. `listed` is true for a
+   * list's rows, which send each fact once: a nested copy of columns the row already has is left out there.
+   */
+  present?: (row: Record<string, unknown>, listed?: boolean) => Record<string, unknown>;
 };
 
 /** `{id: 'table.id', title: 'table.title', …}`: each column of `table` under its own name, checked against the table's type. */

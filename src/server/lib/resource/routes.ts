@@ -163,11 +163,18 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
   const security = [{ bearer: [] }];
   const message = (request: FastifyRequest, key: MessageKey) => translate(requestLang(request), key);
   const caller = (request: FastifyRequest): Caller => ({ user: request.user!, client: clientOf(request) });
-  /** An entry about row `id` of this resource, by the caller, in the write's transaction. */
-  /** What the caller may do with each of the answer's rows. */
+  /** What the caller may do with each of the answer's rows, one entry per distinct set of abilities. */
   const policies = (request: FastifyRequest, rows: Record<string, unknown>[]) => {
     const who = caller(request);
-    return rows.map((row) => ({ id: row.id as number, abilities: abilitiesOf(definition, who, row) }));
+    const byAbilities = new Map<string, { ids: number[]; abilities: Abilities }>();
+    for (const row of rows) {
+      const abilities = abilitiesOf(definition, who, row);
+      const key = `${+abilities.update}${+abilities.soft_delete}${+abilities.restore}${+abilities.destroy}`;
+      const entry = byAbilities.get(key);
+      if (entry) entry.ids.push(row.id as number);
+      else byAbilities.set(key, { ids: [row.id as number], abilities });
+    }
+    return [...byAbilities.values()];
   };
   // Every answer is described by the resource's row schema (beside its form schema in src/common/schemas): a list or a
   // write answers the columns it read, a fetched row all of them.
@@ -227,7 +234,7 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
         return { total, capped, rows };
       });
       await attachRelations(app.db, definition, rows, query.relations);
-      const shaped = definition.present ? rows.map(definition.present) : rows;
+      const shaped = definition.present ? rows.map((row) => definition.present!(row, true)) : rows;
       return {
         message: message(request, 'ok'),
         // Ordered by id, the next page's link is a keyset after this page's last row: a deep page costs what the first does.
