@@ -26,6 +26,7 @@ import type { Database } from './db/types.js';
 import { authentication } from './lib/authenticate.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { formDataBodies } from './lib/form-data.js';
+import { compression } from './lib/compression.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { requestLang } from './lib/language.js';
 import { parseQueryString } from './lib/query-string.js';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     },
   });
+  compression(app);
   await app.register(formbody);
   formDataBodies(app);
   await app.register(rateLimit, {

@@ -212,6 +212,12 @@ export interface PaymentTotalsTable {
   count: Defaulted<number>;
 }
 
+/** A scope's change counter, kept by triggers (migration 2026-12-16-change-versions): what ETags are made from. */
+export interface ChangeVersionsTable {
+  scope: string;
+  version: number;
+}
+
 export interface FeeTotalsTable {
   institute_id: number;
   fee_status: FeeStatus;
@@ -374,6 +380,7 @@ export interface Database extends RowTableTypes {
   registration_totals: RegistrationTotalsTable;
   fee_totals: FeeTotalsTable;
   payment_totals: PaymentTotalsTable;
+  change_versions: ChangeVersionsTable;
   scholarship_payments: ScholarshipPaymentsTable;
   web_page_menus: MenusTable;
   web_page_sub_menus: SubMenusTable;

@@ -113,6 +113,12 @@ export type ResourceDefinition<Store = Record<string, unknown>, Update = Store, 
   /** The columns `guardWrite` reads: a list reads them too, so the abilities it sends with each row are the guard's answer. */
   guardColumns?: readonly string[];
   /**
+   * The change counters (`change_versions` scopes) of everything the caller's list shows: with them a
+   * list carries an ETag and an unchanged one is answered 304 without reading its rows (lib/conditional.ts).
+   * Every table the list reads, joins included, must bump one of these scopes (migration 2026-12-16).
+   */
+  versions?: (user: SessionUser) => readonly string[];
+  /**
    * Shapes a row for the answer, e.g. to add a nested object the spec shows. `listed` is true for a
    * list's rows, which send each fact once: a nested copy of columns the row already has is left out there.
    */

@@ -14,6 +14,7 @@ import type { SessionUser } from '../authenticate.js';
 import { requireRole } from '../authenticate.js';
 import { HttpError, ValidationError, forbidden, notFound, uniqueViolation } from '../errors.js';
 import { requestLang } from '../language.js';
+import { answeredUnchanged, versionsOf } from '../conditional.js';
 import { definedOnly } from '../objects.js';
 import { slugify } from '../slug.js';
 import { now } from '../time.js';
@@ -201,10 +202,12 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
       schema: { tags, security, querystring: ListQuery, response: listAnswer },
       serializerCompiler: plainSerializer,
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const user = request.user!;
       checkRelations(definition, query.relations);
+      // Before any row is read: an unchanged list costs this one read of its counters.
+      if (definition.versions && answeredUnchanged(request, reply, await versionsOf(app.db, definition.versions(user)))) return reply;
       const columns = selectedColumns(definition, query.fields);
       // What relations and abilities need: foreign keys, the owner and the guard's columns.
       for (const column of [...(query.relations ?? []).map((relation) => definition.relations![relation]!.foreignKey), ...(definition.guardColumns ?? [])]) {

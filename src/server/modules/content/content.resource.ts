@@ -22,6 +22,7 @@ export const categoryResources = (['blog', 'news', 'notice'] as const).map((kind
 export const menuResource = defineResource({
   ...withRow('menus', MenuRow),
   table: 'web_page_menus',
+  versions: () => ['menus'],
   columns: columnsOf('web_page_menus', [...RECORD, ...MENU]),
   searchable: ['title', 'content_url'],
   sortable: ['id', 'title', 'position', 'created_at'],
@@ -34,6 +35,7 @@ export const menuResource = defineResource({
 export const subMenuResource = defineResource({
   ...withRow('subMenus', SubMenuRow),
   table: 'web_page_sub_menus',
+  versions: () => ['menus'],
   columns: columnsOf('web_page_sub_menus', [...RECORD, ...MENU, 'web_page_menu_id']),
   searchable: ['title', 'content_url'],
   sortable: ['id', 'title', 'position', 'web_page_menu_id', 'created_at'],

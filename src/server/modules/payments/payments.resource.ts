@@ -40,6 +40,7 @@ export const paymentResource = defineResource({
   storeSchema: PaymentBody,
   updateSchema: PaymentBody,
   owner: 'institute_id',
+  versions: (user) => [user.role === 'institute' ? `institute:${user.id}` : 'season'],
   exportColumns: [
     'id',
     'institute_id',

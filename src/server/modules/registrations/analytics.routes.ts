@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../common/constants.js';
 import { translate } from '../../../common/messages.js';
 import { optionalInt, optionalText } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
+import { answeredUnchanged, versionsOf } from '../../lib/conditional.js';
 import { requestLang } from '../../lib/language.js';
 import { paginate, pageUrlOf } from '../../lib/resource/paginator.js';
 import { dhakaToday, feeOn } from '../../../common/season.js';
@@ -25,8 +26,11 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/scholarship-registrations/analytics',
     { onRequest: requireRole('admin', 'institute'), schema: { ...schema, querystring: AnalyticsQuery } },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
+      // Its counters, the season's settings, and the day the deadlines are counted from (lib/conditional.ts).
+      const scopes = [user.role === 'institute' ? `institute:${user.id}` : 'season', 'settings'];
+      if (answeredUnchanged(request, reply, [...(await versionsOf(app.db, scopes)), dhakaToday()])) return reply;
       const message = translate(requestLang(request), 'ok');
       if (user.role === 'institute') return { message, data: await analytics(app.db, user.id) };
       const page = request.query.page ?? 1;

@@ -47,6 +47,7 @@ export const registrationResource = defineResource({
   storeSchema: RegistrationBody,
   updateSchema: RegistrationBody,
   owner: 'institute_id',
+  versions: (user) => [user.role === 'institute' ? `institute:${user.id}` : 'season'],
   defaultPageSize: REGISTRATION_PAGE_SIZE,
   exportColumns: [
     'id',

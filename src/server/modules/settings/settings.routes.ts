@@ -13,6 +13,7 @@ import { checkSettingValue, SettingGroupsEnvelope, type SettingType, SettingValu
 import { requiredId } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { notFound, ValidationError } from '../../lib/errors.js';
+import { answeredUnchanged, versionsOf } from '../../lib/conditional.js';
 import { requestLang } from '../../lib/language.js';
 import { now } from '../../lib/time.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
@@ -51,15 +52,17 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const adminOnly = requireRole('admin');
 
-  api.get('/fields', { schema: { ...schema, response: { 200: SettingGroupsEnvelope, ...errors } }, onRequest: adminOnly }, async (request) => ({
-    message: translate(requestLang(request), 'ok'),
-    data: await settingGroups(db),
-  }));
+  // Conditional on the values' counter (lib/conditional.ts): the groups themselves change only with the code.
+  api.get('/fields', { schema: { ...schema, response: { 200: SettingGroupsEnvelope, ...errors } }, onRequest: adminOnly }, async (request, reply) => {
+    if (answeredUnchanged(request, reply, await versionsOf(db, ['settings']))) return reply;
+    return { message: translate(requestLang(request), 'ok'), data: await settingGroups(db) };
+  });
 
   api.get(
     '/:group/:sub/values',
     { schema: { ...schema, params: ValuesParams, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly },
-    async (request) => {
+    async (request, reply) => {
+      if (answeredUnchanged(request, reply, await versionsOf(db, ['settings']))) return reply;
       const values = await subGroupValues(db, request.params.sub, request.params.group);
       if (!values) throw notFound();
       return { message: translate(requestLang(request), 'ok'), data: values };

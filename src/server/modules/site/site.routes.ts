@@ -94,7 +94,8 @@ export function siteRoutes(app: FastifyInstance): void {
     return reply
       .status(status)
       .header('content-security-policy', csp)
-      .header('cache-control', 'no-store')
+      // A page with an ETag (a found result) is kept by the browser and asked for again each time.
+      .header('cache-control', reply.hasHeader('etag') ? 'private, no-cache' : 'no-store')
       .type('text/html; charset=utf-8')
       .send(parts[0] + main.value + parts[1]);
   });

@@ -1,0 +1,76 @@
+/**
+ * Answers to phones are small (architecture §10): a JSON or HTML answer of ~1 KB or more goes out
+ * compressed with brotli or gzip, whichever the client accepts (brotli first). The levels were chosen
+ * by measurement (bench/compression.ts, README "Benchmark"): brotli 4 cuts a list answer to about a
+ * seventh for about gzip 6's CPU, while brotli's default level costs tens of times more per answer.
+ *
+ * Only answers already whole in memory are compressed, in one hook on every answer (the public site's
+ * pages are sent by the not-found handler, which @fastify/compress's per-route hooks never see). Streams
+ * pass as they are: the CSV and xlsx exports (the season's largest answers, whose CPU is their budget),
+ * PDFs, stored files, and the client's static files, which carry Vite's own .br/.gz (@fastify/static
+ * `preCompressed`). Request bodies are never inflated: a compressed upload is refused as before.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 6;
+/** Below this an answer fits a packet or two already; compressing it saves too little to pay for. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /^(?:application\/json|text\/html)\b/;
+
+/** The encoding to send: brotli, else gzip, when Accept-Encoding names it (or `*`) without `q=0`. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...parameters] = part.trim().split(';');
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    accepted.set(name!.trim(), q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return allows('br') ? 'br' : allows('gzip') ? 'gzip' : undefined;
+}
+
+async function compressed(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  if (Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
+  // Whether it is compressed depends on Accept-Encoding, which caches must key on.
+  reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return payload;
+  // An ETag names one body: a cached site page or an unchanged list is compressed once, not per request.
+  const etag = reply.getHeader('etag');
+  const key = typeof etag === 'string' ? `${encoding} ${etag}` : undefined;
+  const body = (key && byEtag.get(key)) || (await compress(encoding, payload));
+  if (key && !byEtag.has(key)) remember(key, body);
+  reply.header('content-encoding', encoding).header('content-length', body.length);
+  return body;
+}
+
+const compress = (encoding: 'br' | 'gzip', payload: string | Buffer) =>
+  encoding === 'br'
+    ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+    : gzip(payload, { level: GZIP_LEVEL });
+
+/** Compressed bodies by encoding and ETag, the oldest forgotten first (a Map keeps insertion order). */
+const byEtag = new Map<string, Buffer>();
+const REMEMBERED = 256;
+function remember(key: string, body: Buffer): void {
+  if (byEtag.size >= REMEMBERED) byEtag.delete(byEtag.keys().next().value!);
+  byEtag.set(key, body);
+}
+
+export function compression(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    compressed(request, reply, payload).then(
+      (body) => done(null, body),
+      (error: Error) => done(error),
+    );
+  });
+}
