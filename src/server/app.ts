@@ -27,6 +27,7 @@ import { authentication } from './lib/authenticate.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { formDataBodies } from './lib/form-data.js';
 import { compression } from './lib/compression.js';
+import { installMetrics } from './lib/metrics/metrics.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { requestLang } from './lib/language.js';
 import { parseQueryString } from './lib/query-string.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     },
   });
+  installMetrics(app);
   compression(app);
   await app.register(formbody);
   formDataBodies(app);

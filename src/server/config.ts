@@ -49,6 +49,17 @@ const TrustProxy = z
   .refine((v) => v === 'true' || parseTrustProxy(v) !== undefined, 'must be false, a hop count (1) or proxy addresses (10.0.0.5,10.0.1.0/24,loopback)')
   .transform((v) => parseTrustProxy(v) as false | number | string[]);
 
+/**
+ * METRICS_ALLOW: the addresses that may read /metrics (IPs, CIDR ranges, `loopback`, `uniquelocal`…,
+ * comma-separated), or `off` for no /metrics at all. Loopback only by default: the metrics tell how busy
+ * the season is, which is nobody else's business.
+ */
+const MetricsAllow = z
+  .string()
+  .default('loopback')
+  .refine((v) => v === 'off' || v.split(',').every((entry) => isProxyAddress(entry.trim())), 'must be off or addresses (127.0.0.1,10.0.0.0/8,loopback)')
+  .transform((v) => (v === 'off' ? false : v.split(',').map((entry) => entry.trim())));
+
 const SMS_PLACEHOLDER = /\{(to|message)\}/g;
 
 /** An SMS gateway's URL template: http(s) once its placeholders are filled in. */
@@ -89,6 +100,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxy,
   SQLITE_OPTIMIZE: z.enum(['on', 'off']).default('on'),
+  METRICS_ALLOW: MetricsAllow,
   STORAGE: z.enum(['local', 's3']).default('local'),
   UPLOAD_RATE: z.coerce.number().int().min(1).default(60),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
@@ -156,6 +168,8 @@ export type Config = {
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Who may read /metrics (METRICS_ALLOW): addresses and ranges, or false for no /metrics. */
+  metricsAllow: false | string[];
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
   sms: SmsConfig;
@@ -243,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW,
     storage,
     sms,
     outbox: { retryBaseMs: 30_000, maxAttempts: 8, pollMs: 5_000, reminderDays: e.NOTICE_REMINDER_DAYS },

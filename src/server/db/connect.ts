@@ -12,6 +12,9 @@ export { POSTGRES_READER_NAME, openPostgresReader } from './postgres-reader.js';
 
 export type Dialect = Config['database']['dialect'];
 
+/** Each PostgreSQL database's connection pool, for the metrics of its waits (lib/metrics). */
+export const poolOf = new WeakMap<Kysely<Database>, pg.Pool>();
+
 /** `onError` hears of connections the server drops while they sit idle (a restart, a failover). */
 export function openDatabase(database: Config['database'], onError: (error: Error) => void): Kysely<Database> {
   if (database.dialect === 'postgres') {
@@ -19,7 +22,9 @@ export function openDatabase(database: Config['database'], onError: (error: Erro
     // Without a listener an idle connection's error would end the process.
     pool.on('error', onError);
     pool.on('connect', runPreparedByName);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolOf.set(db, pool);
+    return db;
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

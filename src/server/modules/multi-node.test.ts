@@ -182,6 +182,50 @@ describe.skipIf(!redis)('several app servers behind haproxy', { timeout: 60_000 
     }
   });
 
+  it('gives an unchanged list the same ETag on every server, so any of them answers 304', async () => {
+    const form = validRegistration(950);
+    expect((await call(lb, 'POST', '/api/auth/register', undefined, form)).status).toBe(200);
+    const token = tokenOf(await login(lb, (form as { email: string }).email, String(form.password)));
+    expect((await call(lb, 'POST', '/api/v1/scholarship-registrations/store', token, mixedStudent(1))).status).toBe(200);
+    const list = (base: string, etag?: string) =>
+      fetch(`${base}/api/v1/scholarship-registrations?paginate=100`, {
+        headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const first = await list(servers[0]!.url);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    for (const s of servers) expect((await list(s.url, etag)).status).toBe(304);
+    // A write through either server changes it for both.
+    expect((await call(servers[1]!.url, 'POST', '/api/v1/scholarship-registrations/store', token, mixedStudent(2))).status).toBe(200);
+    for (const s of servers) expect((await list(s.url, etag)).status).toBe(200);
+  });
+
+  it("shows each server's metrics through the balancer", async () => {
+    const seen = new Map<string, string>();
+    for (let i = 0; i < 6 && seen.size < SERVERS; i++) {
+      const res = await fetch(`${lb}/metrics`);
+      expect(res.status).toBe(200);
+      seen.set(res.headers.get('x-served-by') ?? '', await res.text());
+    }
+    expect([...seen.keys()].sort()).toEqual(servers.map((_, i) => `s${i}`));
+    for (const text of seen.values()) {
+      for (const name of [
+        'http_requests_total',
+        'http_request_duration_seconds',
+        'nodejs_eventloop_lag_seconds',
+        'process_resident_memory_bytes',
+        'db_pool_waiting',
+        'jobs_running',
+        'outbox_backlog',
+        'rate_limit_refusals_total',
+        'pdf_queue_depth',
+      ])
+        expect(text).toContain(name);
+    }
+    // A client the balancer names as someone else is refused.
+    expect((await fetch(`${lb}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404);
+  });
+
   it('loses no answered write when a server is killed under load, and sends the rest to the survivor', async () => {
     const form = validRegistration(950);
     expect((await call(lb, 'POST', '/api/auth/register', undefined, form)).status).toBe(200);

@@ -44,6 +44,8 @@ export type PdfGenerator = {
    * at most `concurrency` documents at once across the server, the waiting ones taken round-robin by owner.
    */
   inTurn<T>(owner: string, make: () => Promise<T>): Promise<T>;
+  /** Documents waiting for their turn and parts waiting for a page: the queue an operator watches (lib/metrics). */
+  queued(): { documents: number; parts: number };
   close(): Promise<void>;
 };
 
@@ -158,7 +160,7 @@ export function createPdfGenerator(config: PdfConfig, log?: PdfLog): PdfGenerato
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   }
 
-  return { render, inTurn: (owner, make) => documents.run(owner, make), close };
+  return { render, inTurn: (owner, make) => documents.run(owner, make), queued: () => ({ documents: documents.queued, parts: slots.queued }), close };
 }
 
 function pdfFile(file: string, pages: number, bytes: number): PdfFile {

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/types.js';
+import type { Database, NoticeChannel } from '../../db/types.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { OUTBOX_CHANNEL, queuedSignal } from './outbox.js';
 import { claimDue, markAttemptFailed, markSent, type OutboxRow } from './outbox.repository.js';
@@ -50,6 +50,9 @@ export class Dispatcher {
   private again = false;
   /** Not started, or stopped: nothing wakes it. */
   private stopped = true;
+  /** Messages this process has sent, and attempts that failed, by channel since it started (lib/metrics). */
+  readonly sent: Record<NoticeChannel, number> = { sms: 0, email: 0 };
+  readonly failedAttempts: Record<NoticeChannel, number> = { sms: 0, email: 0 };
   /** Stopping: a running pass ends after its batch. */
   private closing = false;
   private remindedFor: string | undefined;
@@ -130,9 +133,11 @@ export class Dispatcher {
         retryAt ? 'outbox: will retry' : 'outbox: gave up',
       );
       await markAttemptFailed(db, row, message, retryAt);
+      this.failedAttempts[row.channel]++;
       return;
     }
     await markSent(db, row);
+    this.sent[row.channel]++;
   }
 
   /** Queues the window-closing reminders once per closing date in this process. */
