@@ -9,6 +9,7 @@
  * `lighthouse`) and prints them; it writes a report only with `--out`, so partial runs never replace the full ones.
  */
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,8 @@ import { FAMILY_NAMES } from './names.js';
 import { approvalOf, studentForm } from './requests.js';
 import { freePort, groupSampler, memorySampler, node, serverProcess, stopProcess, waitFor } from './server-process.js';
 import { balancerReady, startBalancer } from './balancer.js';
+import { compressionTable, tableText } from './compression.js';
+import { registrationResource } from '../src/server/modules/registrations/registrations.resource.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +50,8 @@ const { values } = parseArgs({
 const SCENARIOS = [
   'floor-institute-list',
   'institute-list',
+  'institute-list-bytes',
+  'institute-list-unchanged',
   'admin-search-name',
   'admin-search-surname',
   'admin-search-surname-filtered',
@@ -75,6 +80,7 @@ const SCENARIOS = [
   'result-lookup',
   'public-site',
   'public-page',
+  'compression',
   'lighthouse',
 ];
 const only =
@@ -166,6 +172,20 @@ function load(base: string, next: () => Request, options: { connections?: number
       latencies.push(time);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
+  });
+}
+
+/** A GET's body as it crossed the wire (fetch would inflate it): for counting bytes sent. */
+function wire(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+        response.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -432,6 +452,45 @@ async function main() {
     true,
   );
   await scenario('institute-list', "An institute's own list (100 rows)", () => drive(base, (i) => ({ path: list, headers: institute(i) })));
+
+  // Bytes on the wire per list request: as sent before lists sent each fact once (every row's `info`
+  // copy and its own `policies` entry, rebuilt from today's answer), plain, and compressed.
+  let resultPage: Buffer | undefined;
+  await scenario('institute-list-bytes', "Bytes of an institute's list: before, plain, brotli (100 rows)", async () => {
+    const sizes = { before: 0, plain: 0, br: 0, gzip: 0 };
+    const institutes = Math.min(tokens.length, 20);
+    for (let i = 0; i < institutes; i++) {
+      const plain = await wire(`${base}${list}`, { ...institute(i), 'accept-encoding': 'identity' });
+      const answer = JSON.parse(plain.toString()) as { data: { data: Record<string, unknown>[] }; policies: { ids: number[]; abilities: unknown }[] };
+      const abilities = new Map(answer.policies.flatMap((p) => p.ids.map((id) => [id, p.abilities] as const)));
+      const before = {
+        ...answer,
+        data: { ...answer.data, data: answer.data.data.map((row) => registrationResource.present!(row)) },
+        policies: answer.data.data.map((row) => ({ id: row.id, abilities: abilities.get(row.id as number) })),
+      };
+      sizes.before += Buffer.byteLength(JSON.stringify(before));
+      sizes.plain += plain.length;
+      sizes.br += (await wire(`${base}${list}`, { ...institute(i), 'accept-encoding': 'br' })).length;
+      sizes.gzip += (await wire(`${base}${list}`, { ...institute(i), 'accept-encoding': 'gzip' })).length;
+    }
+    const per = (n: number) => Math.round(n / institutes);
+    notes.push(
+      `institute-list-bytes: per request ${per(sizes.before)} B before, ${per(sizes.plain)} B plain, ${per(sizes.gzip)} B gzip 6, ${per(sizes.br)} B brotli 4 (${round(sizes.before / sizes.br)}× fewer than before)`,
+    );
+    const measured = await drive(base, (i) => ({ path: list, headers: { ...institute(i), 'accept-encoding': 'br, gzip' } }));
+    return { ...measured, bytes: per(sizes.br) };
+  });
+
+  // A repeat load of an unchanged list: each institute's client holds its ETag; every answer is a 304.
+  await scenario('institute-list-unchanged', "An institute's unchanged list again, with If-None-Match (304s)", async () => {
+    const etags: string[] = [];
+    for (let i = 0; i < tokens.length; i++) etags.push((await fetch(`${base}${list}`, { headers: institute(i) })).headers.get('etag') ?? '');
+    const measured = await drive(base, (i) => ({ path: list, headers: { ...institute(i), 'if-none-match': etags[i % tokens.length]! } }));
+    const notModified = measured.statuses?.['304'] ?? 0;
+    const floor = results.find((r) => r.name === 'floor-institute-list');
+    if (floor?.rps) notes.push(`institute-list-unchanged: ${round(measured.rps / floor.rps)}× the floor's req/s (${measured.rps} vs ${floor.rps})`);
+    return { ...measured, non2xx: measured.non2xx - notModified };
+  });
 
   const { samples } = session;
   await scenario('admin-search-name', 'Admin search by name across all', () =>
@@ -991,6 +1050,8 @@ async function main() {
       () => drive(`http://127.0.0.1:${floorPort}`, lookupOf),
       true,
     );
+    const pair = pairs[0];
+    if (pair) resultPage = await wire(`${base}/result?roll=${pair.roll_no}&reg=${pair.reg_no}`, { accept: 'text/html', 'accept-encoding': 'identity' });
     await scenario('result-lookup', 'Public result lookup, random right pairs (/result; an institute list meanwhile)', async () => {
       const { value, pings } = await meanwhile(() => drive(base, lookupOf), list, 50);
       return { ...value, healthP99Ms: round(percentile(pings, 99)), healthMaxMs: round(pings.at(-1) ?? 0), seconds: duration, rows: value.requests };
@@ -1026,6 +1087,21 @@ async function main() {
     }
     await scenario(name, title, () => drive(base, () => ({ path: pagePath, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } })));
   }
+
+  // CPU per answer of each compression level, in this process (bench/compression.ts).
+  await scenario('compression', 'Compression: bytes saved and CPU ms per answer, gzip 1/6 and brotli 1/4/11', async () => {
+    const bodies = [
+      { answer: "institute's list (100 rows)", body: await wire(`${base}${list}`, { ...institute(0), 'accept-encoding': 'identity' }) },
+      ...(resultPage ? [{ answer: 'result page', body: resultPage }] : []),
+      { answer: 'site home', body: await wire(`${base}/site`, { accept: 'text/html', 'accept-encoding': 'identity' }) },
+    ];
+    const started = performance.now();
+    const rows = compressionTable(bodies, (level) => (smoke ? 2 : level.includes('11') ? 5 : 50));
+    const table = tableText(rows);
+    console.log(table);
+    notes.push(`compression (CPU ms per answer, this process):\n\n${table}`);
+    return oneAction((performance.now() - started) / 1000, [], { errors: 0, non2xx: 0 });
+  });
 
   let lighthouse: LighthouseScore[] = [];
   if (withClient && fs.existsSync(CHROMIUM)) {

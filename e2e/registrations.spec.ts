@@ -309,3 +309,15 @@ test('the back office switches to English, and stays English after a reload', as
   await expect(page.getByRole('radio', { name: en.reference.class['04'] })).toBeVisible();
   await expect(page.getByText(en.registrations.declaration)).toBeVisible();
 });
+
+test('the browser keeps a list and asks again with its ETag: an unchanged list comes back as a 304', async ({ page, request }) => {
+  await enterWithToken(page, await adminToken(request));
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === `/api/v1${REGISTRATIONS}`) statuses.push(response.status());
+  });
+  await page.goto(REGISTRATIONS);
+  await expect.poll(() => statuses).toContain(200);
+  await page.reload();
+  await expect.poll(() => statuses).toContain(304);
+});

@@ -55,7 +55,9 @@ async function compressed(request: FastifyRequest, reply: FastifyReply, payload:
 
 const compress = (encoding: 'br' | 'gzip', payload: string | Buffer) =>
   encoding === 'br'
-    ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+    ? brotli(payload, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      })
     : gzip(payload, { level: GZIP_LEVEL });
 
 /** Compressed bodies by encoding and ETag, the oldest forgotten first (a Map keeps insertion order). */

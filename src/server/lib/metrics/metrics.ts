@@ -27,7 +27,12 @@ export function installMetrics(app: FastifyInstance): void {
   const registers = [registry];
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from the request to its answer, by method and route pattern',
@@ -35,7 +40,12 @@ export function installMetrics(app: FastifyInstance): void {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const refusals = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused by a rate limit (429), by route pattern', labelNames: ['route'], registers });
+  const refusals = new Counter({
+    name: 'rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit (429), by route pattern',
+    labelNames: ['route'],
+    registers,
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request);
     requests.inc({ method: request.method, route, status: reply.statusCode });
@@ -81,7 +91,12 @@ export function installMetrics(app: FastifyInstance): void {
     registers,
     async collect() {
       this.reset();
-      const rows = await app.db.selectFrom('jobs').select(['kind', (eb) => eb.fn.countAll<number>().as('n')]).where('state', '=', 'running').groupBy('kind').execute();
+      const rows = await app.db
+        .selectFrom('jobs')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('state', '=', 'running')
+        .groupBy('kind')
+        .execute();
       for (const row of rows) this.set({ kind: row.kind }, Number(row.n));
     },
   });

@@ -14,7 +14,10 @@ export const module = defineModule({
     const allows = addressCheck(allowed);
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (!allows(request)) return reply.status(404).send({ message: translate(requestLang(request), 'not_found'), data: null });
-      return reply.header('cache-control', 'no-store').type(app.metrics.contentType).send(await app.metrics.metrics());
+      return reply
+        .header('cache-control', 'no-store')
+        .type(app.metrics.contentType)
+        .send(await app.metrics.metrics());
     });
   },
 });

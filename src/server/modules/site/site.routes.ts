@@ -91,10 +91,10 @@ export function siteRoutes(app: FastifyInstance): void {
       parts = [cached.body.slice(0, at), cached.body.slice(at + MAIN_MARK.length)];
       frames.set(cached, parts);
     }
+    // A page with an ETag (a found result) is kept by the browser and asked for again each time.
     return reply
       .status(status)
       .header('content-security-policy', csp)
-      // A page with an ETag (a found result) is kept by the browser and asked for again each time.
       .header('cache-control', reply.hasHeader('etag') ? 'private, no-cache' : 'no-store')
       .type('text/html; charset=utf-8')
       .send(parts[0] + main.value + parts[1]);
