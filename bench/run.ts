@@ -365,6 +365,11 @@ async function main() {
   const results: ScenarioResult[] = [];
   let serverPeakMb = 0;
   const notes: string[] = [];
+  /** A note for the report, shown as the run goes too. */
+  const note = (text: string) => {
+    console.log(`  ${text}`);
+    notes.push(text);
+  };
 
   /** Requests the load generator gave up on may still queue in the server: wait until it answers at once again. */
   async function settle(url: string) {
@@ -474,7 +479,7 @@ async function main() {
       sizes.gzip += (await wire(`${base}${list}`, { ...institute(i), 'accept-encoding': 'gzip' })).length;
     }
     const per = (n: number) => Math.round(n / institutes);
-    notes.push(
+    note(
       `institute-list-bytes: per request ${per(sizes.before)} B before, ${per(sizes.plain)} B plain, ${per(sizes.gzip)} B gzip 6, ${per(sizes.br)} B brotli 4 (${round(sizes.before / sizes.br)}× fewer than before)`,
     );
     const measured = await drive(base, (i) => ({ path: list, headers: { ...institute(i), 'accept-encoding': 'br, gzip' } }));
@@ -488,7 +493,7 @@ async function main() {
     const measured = await drive(base, (i) => ({ path: list, headers: { ...institute(i), 'if-none-match': etags[i % tokens.length]! } }));
     const notModified = measured.statuses?.['304'] ?? 0;
     const floor = results.find((r) => r.name === 'floor-institute-list');
-    if (floor?.rps) notes.push(`institute-list-unchanged: ${round(measured.rps / floor.rps)}× the floor's req/s (${measured.rps} vs ${floor.rps})`);
+    if (floor?.rps) note(`institute-list-unchanged: ${round(measured.rps / floor.rps)}× the floor's req/s (${measured.rps} vs ${floor.rps})`);
     return { ...measured, non2xx: measured.non2xx - notModified };
   });
 
@@ -1098,8 +1103,7 @@ async function main() {
     const started = performance.now();
     const rows = compressionTable(bodies, (level) => (smoke ? 2 : level.includes('11') ? 5 : 50));
     const table = tableText(rows);
-    console.log(table);
-    notes.push(`compression (CPU ms per answer, this process):\n\n${table}`);
+    note(`compression (CPU ms per answer, this process):\n\n${table}`);
     return oneAction((performance.now() - started) / 1000, [], { errors: 0, non2xx: 0 });
   });
 

@@ -357,6 +357,8 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/settings/fields': { expect: loggedIn(200, 403), call: get('/api/v1/settings/fields') },
   'GET /api/v1/settings/:group/:sub/values': { expect: loggedIn(200, 403), call: get('/api/v1/settings/1/1/values') },
   'POST /api/v1/settings/update': { expect: loggedIn(422, 403), call: post('/api/v1/settings/update', { id: 1, fields: {} }) },
+  // By address, not by account (METRICS_ALLOW, loopback by default): the matrix's requests come from loopback.
+  'GET /metrics': { expect: everyone(200), call: get('/metrics') },
   // The public website and stored files answer everyone alike; a token neither opens nor closes them.
   'GET /site': { expect: everyone(200), call: get('/site') },
   'GET /site/:type': { expect: everyone(200), call: get('/site/notice') },
