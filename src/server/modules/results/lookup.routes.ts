@@ -26,7 +26,6 @@ import { meritListPage, withheldRolls } from './merit-list.js';
 import { parseMeritFiles, parseResultDocument } from './results.repository.js';
 import { resultSlips } from './result-slips.js';
 import { RESULT_TEXT as T } from './results.texts.js';
-import { etagOf, heldBy } from '../../lib/conditional.js';
 
 /** Wrong pairs an address may give in the window before it is refused: a family's typos, not a scan of rolls. */
 export const LOOKUP_MISSES = { max: 20, windowSeconds: 600 };
@@ -115,7 +114,7 @@ export type LookupAnswer =
   | { kind: 'unpublished' }
   | { kind: 'miss'; roll: string; reg: string }
   | { kind: 'limited' }
-  | { kind: 'found'; doc: ResultDocument; roll: string; reg: string; version: number };
+  | { kind: 'found'; doc: ResultDocument; roll: string; reg: string };
 
 export function resultLookupRoutes(app: FastifyInstance): void {
   const misses = app.config.rateLimit ? failureCounter(LOOKUP_MISSES.windowSeconds, app.shared?.client, app.log) : uncounted;
@@ -152,7 +151,7 @@ export function resultLookupRoutes(app: FastifyInstance): void {
     }
     if (row.doc && (row.reg_no === reg || (row.birth_certificate_no !== null && row.birth_certificate_no === reg))) {
       await misses.release(missKey(request));
-      return { kind: 'found', doc: parseResultDocument(row.doc), roll, reg, version: row.version };
+      return { kind: 'found', doc: parseResultDocument(row.doc), roll, reg };
     }
     // As typed (a family corrects one digit rather than typing both numbers again).
     const typed = (value: unknown) => (typeof value === 'string' ? value.slice(0, 40) : '');
@@ -256,16 +255,8 @@ ${pages > 1 ? html`<nav class="pager">${pageNumber > 1 ? html`<a href="${link(pa
   });
 
   app.get(PATH, async (request, reply) => {
-    // A result shown before is the same while the published snapshot is (its version, one small read):
-    // a family's phone reloading it gets a 304. Only a found result carries the tag, so a 304 tells
-    // nothing a wrong pair could use, and it is not a lookup to count.
-    if (request.headers['if-none-match']) {
-      const exam = await app.db.selectFrom('exams').select('results_version').where('id', '=', 1).executeTakeFirst();
-      if (exam && exam.results_version !== 0 && heldBy(request, etagOf(request, [exam.results_version]))) return reply.status(304).send();
-    }
     const answer = await lookUp(request);
     if (answer.kind !== 'found') return answerPage(request, reply, answer);
-    reply.header('etag', etagOf(request, [answer.version]));
     return page(request, reply, 200, resultMain(answer.doc, `${PATH}/slip?roll=${answer.roll}&reg=${answer.reg}`));
   });
 }
