@@ -20,3 +20,6 @@ export const OutboxRow = z.object({
   updated_at: text,
   sent_at: maybeText,
 });
+
+/** POST /api/v1/outbox/retry: the message is due again. */
+export const OutboxRetryEnvelope = z.object({ message: z.string(), data: z.object({ id: z.number(), state: z.literal('pending') }) });

@@ -219,3 +219,7 @@ export const PageRow = z.object({
   news_category: categoryRef,
   notice_category: categoryRef,
 });
+
+/** POST /api/v1/page-build/layout: the page's saved grid. */
+export const PageLayoutEnvelope = z.object({ message: z.string(), data: PageRow.pick({ id: true, layout: true }) });
+export type PageLayoutSaved = z.infer<typeof PageLayoutEnvelope>['data'];

@@ -6,6 +6,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SiteIdentity } from '../../common/schemas/reference';
 import { apiRequest } from '../api/client';
 
 let siteName: string | null = null;
@@ -14,7 +15,7 @@ const listeners = new Set<() => void>();
 /** Asks the server for the name again (at start, and after the admin saves settings). */
 export async function refreshSiteName(): Promise<void> {
   try {
-    const { data } = await apiRequest<{ site_name: string | null }>('/site-identity', { method: 'GET' });
+    const { data } = await apiRequest<SiteIdentity>('/site-identity', { method: 'GET' });
     siteName = data.site_name;
     for (const listener of listeners) listener();
   } catch {

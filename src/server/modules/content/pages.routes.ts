@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';
-import { PageLayoutBody } from '../../../common/schemas/pages.js';
+import { PageLayoutBody, PageLayoutEnvelope } from '../../../common/schemas/pages.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { notFound } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
@@ -17,7 +17,10 @@ export async function pageLayoutRoutes(app: FastifyInstance): Promise<void> {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/page-build/layout',
-      { onRequest: requireRole('admin'), schema: { tags: ['page-build'], security: [{ bearer: [] }], body: PageLayoutBody } },
+      {
+        onRequest: requireRole('admin'),
+        schema: { tags: ['page-build'], security: [{ bearer: [] }], body: PageLayoutBody, response: { 200: PageLayoutEnvelope } },
+      },
       async (request) => {
         const { id, layout } = request.body;
         const page = await app.db.selectFrom('web_pages').select('custom_fields').where('id', '=', id).executeTakeFirst();

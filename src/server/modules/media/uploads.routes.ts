@@ -6,13 +6,17 @@
  * document of the app's origin.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { MEDIA_PATH } from '../../../common/schemas/media.js';
 import { notFound } from '../../lib/errors.js';
 import { storageKey } from './media-paths.js';
 
+const UploadParams = z.object({ '*': z.string() });
+
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
-    const path = `uploads/${(request.params as { '*': string })['*']}`;
+  app.withTypeProvider<ZodTypeProvider>().get('/uploads/*', { schema: { hide: true, params: UploadParams } }, async (request, reply) => {
+    const path = `uploads/${request.params['*']}`;
     if (!MEDIA_PATH.test(path)) throw notFound();
     const row = await app.db.selectFrom('media').select('mime').where('path', '=', path).executeTakeFirst();
     const file = row ? await app.storage.get(storageKey(path)) : null;

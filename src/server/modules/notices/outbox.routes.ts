@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
+import { OutboxRetryEnvelope } from '../../../common/schemas/outbox.js';
 import { requiredId } from '../../../common/validation.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
 import { requireRole, type SessionUser } from '../../lib/authenticate.js';
@@ -19,23 +20,27 @@ const RetryBody = z.object({ id: requiredId() });
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/outbox/retry', { onRequest: requireRole('admin'), schema: { tags: ['outbox'], security: [{ bearer: [] }], body: RetryBody } }, async (request) => {
-      const { id } = request.body;
-      await app.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('outbox').select('state').where('id', '=', id).executeTakeFirst();
-        if (!row) throw notFound();
-        if (!(await retryFailed(trx, id))) throw new HttpError(409, 'notice_not_failed');
-        await recordAudit(trx, {
-          actor: request.user as SessionUser,
-          client: clientOf(request),
-          action: 'notice.retry',
-          entity: 'outbox',
-          entityId: id,
-          before: { state: row.state },
-          after: { state: 'pending' },
+    .post(
+      '/outbox/retry',
+      { onRequest: requireRole('admin'), schema: { tags: ['outbox'], security: [{ bearer: [] }], body: RetryBody, response: { 200: OutboxRetryEnvelope } } },
+      async (request) => {
+        const { id } = request.body;
+        await app.db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom('outbox').select('state').where('id', '=', id).executeTakeFirst();
+          if (!row) throw notFound();
+          if (!(await retryFailed(trx, id))) throw new HttpError(409, 'notice_not_failed');
+          await recordAudit(trx, {
+            actor: request.user as SessionUser,
+            client: clientOf(request),
+            action: 'notice.retry',
+            entity: 'outbox',
+            entityId: id,
+            before: { state: row.state },
+            after: { state: 'pending' },
+          });
         });
-      });
-      app.dispatcher.wake();
-      return { message: translate(requestLang(request), 'updated'), data: { id, state: 'pending' as const } };
-    });
+        app.dispatcher.wake();
+        return { message: translate(requestLang(request), 'updated'), data: { id, state: 'pending' as const } };
+      },
+    );
 }

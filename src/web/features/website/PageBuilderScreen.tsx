@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import type { RowOf } from '../../../common/resources';
-import { PAGE_LAYOUTS } from '../../../common/schemas/pages';
+import { PAGE_LAYOUTS, type PageLayoutSaved } from '../../../common/schemas/pages';
 import { ApiError, apiRequest } from '../../api/client';
 import { RichTextEditor } from '../../components/editor/RichTextEditor';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -54,7 +54,7 @@ function LayoutEditor({ page }: { page: PageRow }) {
   };
 
   const save = useMutation({
-    mutationFn: () => apiRequest<Pick<PageRow, 'id' | 'layout'>>('/v1/page-build/layout', { body: { id: page.id, layout: { rows: toSaved(rows) } } }),
+    mutationFn: () => apiRequest<PageLayoutSaved>('/v1/page-build/layout', { body: { id: page.id, layout: { rows: toSaved(rows) } } }),
     onSuccess: async ({ message, data }) => {
       setErrors({ byRow: new Map(), general: [] });
       setDirty(false);
