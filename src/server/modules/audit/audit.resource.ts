@@ -5,9 +5,11 @@
  */
 import { withRow } from '../../../common/resources.js';
 import { AuditRow } from '../../../common/schemas/audit.js';
+import { parseJsonColumn } from '../../db/json-column.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 
-const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+const Changes = AuditRow.shape.before.unwrap();
+const parsed = (value: unknown) => (typeof value === 'string' ? parseJsonColumn(Changes, value) : value);
 
 export const auditResource = defineResource({
   ...withRow('audit', AuditRow),

@@ -53,10 +53,10 @@ export function customFieldsOf(text: unknown): Record<string, unknown> {
   }
 }
 
-/** The stored grid of a page; it was checked and sanitised on the way in. */
+/** The stored grid of a page (checked and sanitised on the way in), read through the row's layout schema. */
 export function layoutOf(customFields: unknown): PageLayout {
-  const layout = customFieldsOf(customFields).layout as PageLayout | undefined;
-  return layout && Array.isArray(layout.rows) ? layout : EMPTY_LAYOUT;
+  const layout = PageRow.shape.layout.safeParse(customFieldsOf(customFields).layout);
+  return layout.success ? layout.data : EMPTY_LAYOUT;
 }
 
 export function sanitizeLayout(layout: PageLayout): PageLayout {
