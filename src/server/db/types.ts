@@ -3,6 +3,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { z } from 'zod';
 import type { FeeStatus, PaymentState, Seating } from '../../common/constants.js';
 import type { RowTables } from '../../common/resources.js';
+import type { MenuRow, SubMenuRow, UserRoleRow } from '../../common/schemas/content.js';
+import type { OutboxRow } from '../../common/schemas/outbox.js';
 import type { SettingType } from '../../common/schemas/settings.js';
 
 type Id = Generated<number>;
@@ -25,15 +27,6 @@ interface AddressColumns {
   upozilla: string | null;
   thana: string | null;
   sector: string | null;
-}
-
-export interface UserRolesTable {
-  id: Id;
-  title: string;
-  slug: string;
-  status: Defaulted<number>;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface UsersTable extends AddressColumns {
@@ -225,20 +218,6 @@ export interface FeeTotalsTable {
   fees: Defaulted<number>;
 }
 
-export interface MenusTable extends RecordColumns {
-  id: Id;
-  title: string;
-  content_url: string;
-  redirect_url: string | null;
-  is_external: Defaulted<number>;
-  position: Defaulted<number>;
-  is_published: Defaulted<number>;
-}
-
-export interface SubMenusTable extends MenusTable {
-  web_page_menu_id: number;
-}
-
 export interface WebPagesTable extends RecordColumns {
   id: Id;
   url: string;
@@ -318,30 +297,6 @@ export interface AuditLogsTable {
   created_at: string;
 }
 
-export type NoticeChannel = 'sms' | 'email';
-/** pending → sending (claimed by one dispatcher) → sent; or back to pending with a later attempt; failed after the last. */
-export type NoticeState = 'pending' | 'sending' | 'sent' | 'failed';
-
-export interface OutboxTable {
-  id: Id;
-  channel: NoticeChannel;
-  recipient: string;
-  /** A mail's subject; null for an SMS. */
-  subject: string | null;
-  body: string;
-  event_key: string;
-  topic: string;
-  user_id: number | null;
-  state: Defaulted<NoticeState>;
-  attempts: Defaulted<number>;
-  next_attempt_at: string;
-  last_error: string | null;
-  status: Defaulted<number>;
-  created_at: string;
-  updated_at: string;
-  sent_at: string | null;
-}
-
 /** Season totals: `class:gender` → active registrations, and the count of listed institute × class pairs. */
 export interface RegistrationTotalsTable {
   name: string;
@@ -362,6 +317,22 @@ type TableOfRow<Row extends z.ZodObject> = {
 };
 
 type RowTableTypes = { [T in keyof RowTables]: TableOfRow<RowTables[T]> };
+
+/**
+ * A table whose columns are those of a row the API answers (less what the answer adds): the id
+ * generated, the status and the `Defaults` defaulted, as the migrations declare them.
+ */
+type TableOf<Row, Defaults extends keyof Row = never> = {
+  [C in keyof Row]-?: C extends 'id' ? Id : C extends 'status' | Defaults ? Defaulted<Row[C]> : Row[C];
+};
+
+type MenuDefaults = 'is_external' | 'position' | 'is_published';
+type UserRolesTable = TableOf<z.output<typeof UserRoleRow>>;
+type MenusTable = TableOf<z.output<typeof MenuRow>, MenuDefaults>;
+type SubMenusTable = TableOf<Omit<z.output<typeof SubMenuRow>, 'menu'>, MenuDefaults>;
+/** pending → sending (claimed by one dispatcher) → sent; or back to pending with a later attempt; failed after the last. */
+export type OutboxTable = TableOf<z.output<typeof OutboxRow>, 'state' | 'attempts'> & { topic: string };
+export type NoticeChannel = z.output<typeof OutboxRow>['channel'];
 
 /** Every table: those declared here, and those derived from their resource's row (RowTableTypes). */
 export interface Database extends RowTableTypes {
