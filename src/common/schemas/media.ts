@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { optionalInt } from '../validation.js';
 
 export const UPLOAD_MAX_BYTES = 5_000_000;
+/** A sheet to import (registrations, marks): 20,000 rows are 2–3 MB as .xlsx and about 5 MB as CSV. */
+export const SHEET_MAX_BYTES = 10_000_000;
 export const UPLOAD_DEFAULT_SIZE = 200;
 export const UPLOAD_SIZE_RANGE = { min: 16, max: 4000 } as const;
 export const UPLOAD_DEFAULT_FOLDER = 'files';

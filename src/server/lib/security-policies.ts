@@ -1,8 +1,5 @@
 /** Security policies an admin sets (security_policies): whether every admin must use two-factor login. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/handles.js';
 
 const ADMIN_TWO_FACTOR = 'admin_two_factor_required';
 

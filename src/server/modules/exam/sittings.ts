@@ -4,10 +4,8 @@
  * Until every class has its date and start time, nobody can tell which classes sit apart, so all of
  * them count as one sitting (the seat plan never relies on a sitting that is not set).
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Db } from '../../db/handles.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type SittingRow = { class: string; date: string | null; start_time: string | null };
 
 /** Each class's sitting key, from the sittings as stored (see above). */

@@ -4,19 +4,26 @@
  * and only into `logos` (any other folder needs a login: 401), rate-limited per address, and may delete such a file from the same address within the hour.
  */
 import { randomBytes } from 'node:crypto';
-import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
 import { MessageEnvelope } from '../../../common/schemas/auth.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
-import { DeleteMediaBody, UPLOAD_ANONYMOUS_FOLDER, UPLOAD_FIELD_DEFAULT, UploadEnvelope, UploadFields } from '../../../common/schemas/media.js';
+import {
+  DeleteMediaBody,
+  UPLOAD_ANONYMOUS_FOLDER,
+  UPLOAD_FIELD_DEFAULT,
+  UploadEnvelope,
+  UploadFields,
+  UPLOAD_MAX_BYTES,
+} from '../../../common/schemas/media.js';
 import { bearerToken } from '../../lib/authenticate.js';
 import { forbidden, HttpError, notFound, unauthenticated, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { now } from '../../lib/time.js';
+import { acceptFiles } from '../../lib/multipart.js';
 import { storageKey } from './media-paths.js';
 import { processUpload, UploadRefused } from './process-upload.js';
 
@@ -33,15 +40,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app;
 
-  // Only this scope takes files: the app's own form-data parser (lib/form-data.ts) gives way to the multipart
-  // plugin, which reads the whole body before the handler with limits fit for one file and a few short fields.
-  app.removeContentTypeParser('multipart/form-data');
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5_000_000, files: 5, fields: 8, fieldSize: 1000, parts: 13 } });
-  // Its size errors get the spec's message.
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'upload_too_large');
-    if (error.code === 'FST_FILES_LIMIT_REACHED') throw new HttpError(413, 'upload_one_file');
-    throw error;
+  // Only this scope takes files; its size errors get the spec's message.
+  await acceptFiles(app, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 5, fields: 8, fieldSize: 1000, parts: 13 },
+    tooLarge: () => new HttpError(413, 'upload_too_large'),
+    onLimit: (code) => (code === 'FST_FILES_LIMIT_REACHED' ? new HttpError(413, 'upload_one_file') : undefined),
   });
 
   const limitAnonymous = rateLimited(app, [{ ...ANONYMOUS_LIMIT, key: byAddress('media') }]);

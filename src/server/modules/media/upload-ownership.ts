@@ -4,11 +4,8 @@
  * an anonymous upload from the same address within the hour), as file settings already require an upload:
  * so nobody stores another account's file, or a path that was never uploaded, as their own.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Db } from '../../db/handles.js';
 import { ValidationError } from '../../lib/errors.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Who may have uploaded the file: one of these accounts, or anonymously from this address. */
 export type Uploader = { accounts: number[] } | { address: string };

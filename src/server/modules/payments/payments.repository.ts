@@ -1,6 +1,7 @@
 /** The SQL of fee payments and of the students they cover; the rules that decide what is written are in payments.service.ts. */
-import { type Insertable, type Kysely, PostgresAdapter, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { FeeStatus } from '../../../common/constants.js';
+import { lockingRows } from '../../db/handles.js';
 import type { Database, ScholarshipPaymentsTable } from '../../db/types.js';
 
 /** Whether another payment already uses this transaction id (`exceptId`: the payment being edited). */
@@ -15,7 +16,7 @@ const PAYMENT_STATE = ['id', 'institute_id', 'amount', 'transaction_id', 'state'
 /** A payment's state, read in the write's transaction and locked on PostgreSQL, so two decisions on it follow each other. */
 export async function lockedPayment(trx: Transaction<Database>, id: number) {
   const query = trx.selectFrom('scholarship_payments').select(PAYMENT_STATE).where('id', '=', id);
-  return (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+  return lockingRows(trx, query).executeTakeFirst();
 }
 export type PaymentState = NonNullable<Awaited<ReturnType<typeof lockedPayment>>>;
 

@@ -6,7 +6,8 @@
  * guesser 15 tries in a million.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { lockingRows } from '../../db/handles.js';
 import type { Database } from '../../db/types.js';
 import { type AuditClient, recordAudit } from '../../lib/audit.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
@@ -60,7 +61,7 @@ export async function confirmPhoneCode(db: Kysely<Database>, actor: SessionUser,
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const pending = trx.selectFrom('phone_codes').selectAll().where('user_id', '=', userId);
     // Two guesses at once take turns on PostgreSQL, so each is counted.
-    const row = await (trx.getExecutor().adapter instanceof PostgresAdapter ? pending.forUpdate() : pending).executeTakeFirst();
+    const row = await lockingRows(trx, pending).executeTakeFirst();
     const account = await trx.selectFrom('users').select('phone_number').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!row || row.expires_at <= now() || row.phone_number !== account.phone_number?.trim()) return 'expired';
     const given = Buffer.from(codeDigest(userId, row.phone_number, code));

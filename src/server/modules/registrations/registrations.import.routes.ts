@@ -4,10 +4,10 @@
  * `institute_id`; `failed_rows=1` answers the refused rows as an .xlsx instead of the report.
  * docs/integrators/imports.md.
  */
-import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { translate } from '../../../common/messages.js';
 import { optionalId } from '../../../common/validation.js';
+import { SHEET_MAX_BYTES } from '../../../common/schemas/media.js';
 import { requireRole, type SessionUser } from '../../lib/authenticate.js';
 import { clientOf } from '../../lib/audit.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -16,12 +16,11 @@ import { type CheckedRow, checkRows, columnsOf, failedRowsWorkbook, matchHeaders
 import { readSheet } from '../../lib/import/sheet.js';
 import { institutesAmong } from '../../lib/resource/routes.js';
 import { requestLang } from '../../lib/language.js';
+import { acceptFiles } from '../../lib/multipart.js';
 import { duplicatesOf, registrationImport, registrationTemplate } from './registrations.import.js';
 import { feeForNewRegistrations, type RegistrationInput, storeRegistrations } from './registrations.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** A 20,000-row sheet is about 2 MB as .xlsx and 5 MB as CSV. */
-const MAX_FILE_BYTES = 10_000_000;
 
 type ImportFields = { file?: unknown; dry_run?: unknown; institute_id?: unknown; failed_rows?: unknown };
 
@@ -47,12 +46,9 @@ const nameOf = (values: Record<string, unknown>) =>
   typeof values.name_english === 'string' ? values.name_english : typeof values.name_bangla === 'string' ? values.name_bangla : null;
 
 export async function registrationImportRoutes(app: FastifyInstance): Promise<void> {
-  // This scope takes a file: the multipart plugin in place of the app's form-data parser, one file, a few short fields.
-  app.removeContentTypeParser('multipart/form-data');
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 } });
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ file: ['import_too_big'] });
-    throw error;
+  await acceptFiles(app, {
+    limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 },
+    tooLarge: () => new ValidationError({ file: ['import_too_big'] }),
   });
   const both = { onRequest: requireRole('admin', 'institute') };
   const schema = { tags: ['scholarship-registrations'], security: [{ bearer: [] }] };

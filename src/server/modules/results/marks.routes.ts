@@ -9,8 +9,7 @@
  *                                       a sheet that replaces n marks already entered needs n (marks.import.ts);
  * GET  /api/v1/marks/progress           per class and subject: entered, absent, missing and the first missing rolls.
  */
-import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLASS_CODES, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/constants.js';
@@ -18,6 +17,7 @@ import { translate } from '../../../common/messages.js';
 import { answerEnvelope, ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { MarkBody, MarkStudent, MarkSubjects, MarksPage, MarksProgress, rollNumber, SavedMark } from '../../../common/schemas/results.js';
 import { optionalInt, requiredChoice, requiredId } from '../../../common/validation.js';
+import { SHEET_MAX_BYTES } from '../../../common/schemas/media.js';
 import { clientOf } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
@@ -26,6 +26,7 @@ import { pageUrlOf, paginate } from '../../lib/resource/paginator.js';
 import { importGate } from '../../lib/import/gate.js';
 import { columnsOf, failedRowsWorkbook, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
+import { acceptFiles } from '../../lib/multipart.js';
 import { importMarks, marksImport, marksTemplate } from './marks.import.js';
 import { MISSING_ROLLS, marksProgress } from './marks-progress.js';
 import { examSubjects, markStudent, markSubjects, resultsPublished, saveMark, subjectMarks } from './marks.service.js';
@@ -37,8 +38,6 @@ const StudentQuery = z.object({ roll_no: rollNumber });
 const ListQuery = z.object({ subject_id: requiredId(), page: optionalInt(1, 1_000_000), per_page: optionalInt(1, Math.max(...PAGE_SIZES)) });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** A 20,000-row sheet of 20 subjects is about 3 MB as .xlsx and 5 MB as CSV. */
-const MAX_FILE_BYTES = 10_000_000;
 
 const sendFile = (reply: FastifyReply, name: string, body: Buffer) =>
   reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${name}"`).send(body);
@@ -54,11 +53,9 @@ async function subjectsOfClass(app: FastifyInstance, raw: unknown) {
 
 /** The import's scope: it takes a file, so the multipart plugin in place of the app's form-data parser. */
 async function marksImportRoutes(app: FastifyInstance): Promise<void> {
-  app.removeContentTypeParser('multipart/form-data');
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ file: ['import_too_big'] });
-    throw error;
+  await acceptFiles(app, {
+    limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
+    tooLarge: () => new ValidationError({ file: ['import_too_big'] }),
   });
   const onRequest = requireRole('admin', 'examiner');
   const schema = { tags: ['marks'], security: [{ bearer: [] }] };

@@ -1,9 +1,10 @@
 /** The result's state and rules for the admin (docs/integrators/results.md): what the screen shows and what it changes. */
-import type { Compilable, Kysely, Transaction } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { firstColumnOf } from '../../db/off-loop-reads.js';
 import type { ReadPool } from '../../db/read-pool.js';
 import { ClassCode } from '../../../common/schemas/exam.js';
 import type { MeritPage, ResultRule, ResultRuleBody, ResultsView } from '../../../common/schemas/results.js';
+import type { Db } from '../../db/handles.js';
 import type { Database } from '../../db/types.js';
 import { type AuditActor, type AuditClient, recordAudit, recordAudits } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/authenticate.js';
@@ -25,8 +26,6 @@ import {
   updateRule,
   withhold,
 } from './results.repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function readRules(db: Db): Promise<ResultRule[]> {
   const rows = await readRuleRows(db);

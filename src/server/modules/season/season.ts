@@ -8,12 +8,12 @@
  *   generation is still that one (no clocks compared, as servers' clocks differ);
  * - only a current result is published.
  */
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Seating } from '../../../common/constants.js';
+import { type Db, lockingRows } from '../../db/handles.js';
 import type { Database, ExamsTable } from '../../db/types.js';
 import { now } from '../../lib/time.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type SeasonRow = Selectable<ExamsTable>;
 
 const ROW = 1;
@@ -32,7 +32,7 @@ export async function readSeason(db: Db): Promise<SeasonRow> {
  */
 export async function lockSeason(trx: Transaction<Database>): Promise<SeasonRow> {
   const query = trx.selectFrom('exams').selectAll().where('id', '=', ROW);
-  return (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  return lockingRows(trx, query).executeTakeFirstOrThrow();
 }
 
 /** The processed result no longer matches the marks, rules or subjects: a new generation. */

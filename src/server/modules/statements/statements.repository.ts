@@ -1,10 +1,10 @@
 /** The SQL of statement reconciliation; what is written when is decided in statements.service.ts and statement-approval.ts. */
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
 import type { StatementColumns, StatementLine, StatementList, StatementSummary } from '../../../common/schemas/statements.js';
+import { type Db, lockingRows } from '../../db/handles.js';
 import type { Database, PaymentStatementsTable, StatementFormatsTable, StatementLinesTable } from '../../db/types.js';
 import { type PaymentFact, transactionKey } from './statement-lines.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type FormatRow = Selectable<StatementFormatsTable>;
 export type StatementRow = Selectable<PaymentStatementsTable>;
 
@@ -202,5 +202,5 @@ export async function linesPage(db: Db, statementId: number, list: StatementList
 /** A payment's id and amount, locked for the approval's transaction (PostgreSQL; SQLite's writer holds the database). */
 export function lockedPaymentFacts(trx: Transaction<Database>, id: number) {
   const query = trx.selectFrom('scholarship_payments').select(['transaction_id', 'amount']).where('id', '=', id);
-  return (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+  return lockingRows(trx, query).executeTakeFirst();
 }

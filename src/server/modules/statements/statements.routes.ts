@@ -6,8 +6,7 @@
  * GET  /api/v1/payment-statements/{id}/lines `list`, `page`, `paginate`: a page of one list;
  * POST /api/v1/payment-statements/{id}/approve starts "approve all matched" (202), watched through the GET.
  */
-import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { translate } from '../../../common/messages.js';
 import { MAX_STATEMENT_BYTES, STATEMENT_PAGE_SIZE, StatementLinesQuery, StatementUploadFields } from '../../../common/schemas/statements.js';
 import { requiredId } from '../../../common/validation.js';
@@ -16,6 +15,7 @@ import { requireRole } from '../../lib/authenticate.js';
 import { HttpError, issueParams, notFound, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { pageUrlOf, paginate } from '../../lib/resource/paginator.js';
+import { acceptFiles } from '../../lib/multipart.js';
 import { startApproval } from './statement-approval.js';
 import { linesPage, statementById } from './statements.repository.js';
 import { receiveStatement, statementSummary } from './statements.service.js';
@@ -49,20 +49,14 @@ async function statementOf(app: FastifyInstance, rawId: unknown) {
 }
 
 export async function statementRoutes(app: FastifyInstance): Promise<void> {
-  // This scope takes a file: the multipart plugin in place of the app's form-data parser, one file, a few short fields.
-  app.removeContentTypeParser('multipart/form-data');
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
+  await acceptFiles(app, {
     // A header may be Bengali: 200 characters are up to 600 bytes.
     limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 },
+    tooLarge: () => new ValidationError({ file: ['statement_too_big'] }),
     // The file's name is kept with the statement, for the admin to recognise it.
     async onFile(part) {
       Object.assign(part, { value: { name: part.filename, data: await part.toBuffer() } });
     },
-  });
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ file: ['statement_too_big'] });
-    throw error;
   });
   const jobs = new Set<Promise<void>>();
   app.addHook('onClose', async () => {

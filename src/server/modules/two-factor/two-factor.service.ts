@@ -7,14 +7,13 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { generate, generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
+import type { Db } from '../../db/handles.js';
 import type { Database } from '../../db/types.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { adminsMustUseTwoFactor } from '../../lib/security-policies.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken } from '../../lib/tokens.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const ISSUER = 'Scholarship';
 const PERIOD = 30;

@@ -1,17 +1,15 @@
 /** SQL for institute accounts. Secrets (password hashes) are read only by the functions that need them. */
 import { randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../../common/constants.js';
 import { districtById, divisionById, upazilaById } from '../../../common/geo/index.js';
 import { instituteFields } from '../../../common/schemas/institute.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
-import type { Database, UsersTable } from '../../db/types.js';
+import type { Db } from '../../db/handles.js';
+import type { UsersTable } from '../../db/types.js';
 import { uniqueViolation } from '../../lib/errors.js';
 import { slugify } from '../../lib/slug.js';
 import { definedOnly } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Every column the API may show; the hashes are not among them. */
 export const PUBLIC_USER_COLUMNS = [

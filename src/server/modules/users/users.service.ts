@@ -1,7 +1,8 @@
 /** Rules on accounts shared by registration, the admin's user form and the profile. */
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import type { PublicUser } from '../../../common/schemas/user.js';
+import { lockingRows } from '../../db/handles.js';
 import type { Database } from '../../db/types.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import { HttpError, unauthenticated, ValidationError } from '../../lib/errors.js';
@@ -39,7 +40,7 @@ export async function sessionAccount(request: FastifyRequest): Promise<PublicUse
  */
 export async function refuseRemovingLastAdmin(trx: Transaction<Database>, id: number): Promise<void> {
   const role = trx.selectFrom('user_roles').select('id').where('slug', '=', 'admin');
-  const admin = await (trx.getExecutor().adapter instanceof PostgresAdapter ? role.forUpdate() : role).executeTakeFirstOrThrow();
+  const admin = await lockingRows(trx, role).executeTakeFirstOrThrow();
   const target = await trx.selectFrom('users').select(['role_id', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
   if (target.role_id !== admin.id || target.status !== 1) return;
   const other = await trx

@@ -22,7 +22,8 @@ import { localizeDigits } from '../../i18n/format';
 import { notifyError } from '../notify';
 import { CurrentFiles } from './CurrentFiles';
 import { deleteMedia, uploadMedia } from './mediaApi';
-import { acceptsOnlyImages, expectedTypeNames, filePondLabels, fileUrl, MAX_FILES, MAX_UPLOAD_BYTES, samePaths, storedPaths } from './uploadValue';
+import { UPLOAD_MAX_BYTES } from '../../../common/schemas/media';
+import { acceptsOnlyImages, expectedTypeNames, filePondLabels, fileUrl, MAX_FILES, samePaths, storedPaths } from './uploadValue';
 
 registerPlugin(FilePondPluginFileValidateSize, FilePondPluginFileValidateType, FilePondPluginImagePreview);
 
@@ -171,7 +172,7 @@ export default function FilePondInput({
         oninit={() => setMount((current) => (current.files ? { ...current, files: null } : current))}
         onupdatefiles={report}
         onaddfile={(error, item) => {
-          if (error && item.fileSize > MAX_UPLOAD_BYTES) notifyError(t('upload.tooBigToast'));
+          if (error && item.fileSize > UPLOAD_MAX_BYTES) notifyError(t('upload.tooBigToast'));
           report();
         }}
         onprocessfilestart={report}
@@ -186,7 +187,7 @@ export default function FilePondInput({
         allowMultiple={allowMultiple}
         maxFiles={allowMultiple ? MAX_FILES : 1}
         maxParallelUploads={2}
-        maxFileSize={String(MAX_UPLOAD_BYTES)}
+        maxFileSize={String(UPLOAD_MAX_BYTES)}
         acceptedFileTypes={[...acceptedTypes]}
         fileValidateTypeLabelExpectedTypesMap={expectedTypeNames(acceptedTypes, t('upload.types', { returnObjects: true }))}
         imagePreviewMinHeight={44}

@@ -4,8 +4,7 @@
  */
 import type { OfficeCatalog } from '../../i18n/catalog';
 
-/** Spec §9: the largest file, the most files in one field, the preview's side. */
-export const MAX_UPLOAD_BYTES = 5_000_000;
+/** Spec §9: the most files in one field, the preview's side (the largest file: UPLOAD_MAX_BYTES, common/schemas/media). */
 export const MAX_FILES = 5;
 export const PREVIEW_SIZE = 100;
 export const DEFAULT_IMAGE_SIZE = 200;
