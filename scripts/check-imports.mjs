@@ -5,9 +5,19 @@
  * - the client's features (src/web/features/<feature>) never import each other, and only the shell and
  *   the app's routes import a feature: what two features share lives in the machinery
  *   (src/web/resources, components, api, institute…), so a feature can change or go alone.
+ * - a server module (src/server/modules/<name>/) reaches another only through its front door, `index.ts`
+ *   (architecture §10), type-only imports included: an answer's type comes from src/common/schemas, and
+ *   what else a module lends is named in its index.ts;
+ * - a table is written (Kysely's insertInto/updateTable/deleteFrom/replaceInto/mergeInto with a string
+ *   literal, or raw `sql` text with INSERT INTO, UPDATE, DELETE FROM) only by the module whose index.ts
+ *   lists it in `tables`. Outside the modules, the machinery (src/server/lib, db) writes only tables no
+ *   module lists (the audit log, jobs, security policies); the resource machinery writes a resource's table
+ *   through a variable, on behalf of the module that defines the resource. The seed and the migrations
+ *   build the database before any module runs and are exempt.
+ * Tests are exempt from the two server rules: a test arranges state across modules, as a season's history would.
  * Modules are resolved the way tsc resolves them, per tsconfig (server and web), so `.js` specifiers
- * and extensionless imports both count. Type-only imports are erased at build time and do not count.
- * Prints each violation; exit code 1 if any.
+ * and extensionless imports both count. For the cycles and the features, type-only imports are erased at
+ * build time and do not count. Prints each violation; exit code 1 if any.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,6 +60,29 @@ const globPatterns = (node) => {
   return undefined;
 };
 
+/** Every file's imports, type-only ones included (filled by importGraph). */
+const allImports = new Map();
+/** Every table write found: file → table names (filled by importGraph). */
+const writes = new Map();
+
+const WRITES = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
+const SQL_WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_]+)/g;
+
+/** Records the table `node` writes, if it is a Kysely write on a named table or `sql` text that writes. */
+function writesOf(file, node) {
+  const found = [];
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && WRITES.has(node.expression.name.text)) {
+    const [table] = node.arguments;
+    if (table && ts.isStringLiteralLike(table)) found.push(table.text.split(' ')[0]);
+  }
+  if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === 'sql') {
+    const { template } = node;
+    const text = ts.isNoSubstitutionTemplateLiteral(template) ? template.text : [template.head.text, ...template.templateSpans.map((span) => span.literal.text)].join(' ');
+    for (const match of text.matchAll(SQL_WRITE)) found.push(match[1]);
+  }
+  if (found.length) writes.set(file, [...(writes.get(file) ?? []), ...found]);
+}
+
 /** Every source file of a tsconfig with the files it imports at run time. */
 function importGraph(configFile) {
   const { config } = ts.readConfigFile(path.join(root, configFile), ts.sys.readFile);
@@ -59,8 +92,11 @@ function importGraph(configFile) {
     if (!file.startsWith(path.join(root, 'src'))) continue;
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const specifiers = [];
+    const typeSpecifiers = [];
     const globs = [];
     const visit = (node) => {
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) typeSpecifiers.push(node.moduleSpecifier.text);
+      writesOf(file, node);
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && !node.isTypeOnly && !node.importClause?.isTypeOnly) {
         const named = node.importClause?.namedBindings;
         const onlyTypes =
@@ -80,11 +116,13 @@ function importGraph(configFile) {
       ts.forEachChild(node, visit);
     };
     visit(source);
-    const targets = specifiers
-      .map((specifier) => ts.resolveModuleName(specifier, file, parsed.options, ts.sys).resolvedModule)
-      .filter((resolved) => resolved && !resolved.isExternalLibraryImport && resolved.resolvedFileName.startsWith(path.join(root, 'src')))
-      .map((resolved) => resolved.resolvedFileName);
-    graph.set(file, [...new Set([...targets, ...globs])]);
+    const resolve = (list) =>
+      list
+        .map((specifier) => ts.resolveModuleName(specifier, file, parsed.options, ts.sys).resolvedModule)
+        .filter((resolved) => resolved && !resolved.isExternalLibraryImport && resolved.resolvedFileName.startsWith(path.join(root, 'src')))
+        .map((resolved) => resolved.resolvedFileName);
+    graph.set(file, [...new Set([...resolve(specifiers), ...globs])]);
+    allImports.set(file, [...new Set([...resolve(typeSpecifiers), ...resolve(specifiers), ...globs])]);
   }
   return graph;
 }
@@ -140,6 +178,68 @@ function boundaryViolations(graph) {
   return found;
 }
 
+const MODULES = path.join(root, 'src/server/modules') + path.sep;
+/** The server module a file belongs to, or undefined outside a module's folder. */
+const moduleOf = (file) => {
+  if (!file.startsWith(MODULES)) return undefined;
+  const parts = file.slice(MODULES.length).split(path.sep);
+  return parts.length > 1 ? parts[0] : undefined;
+};
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
+const EXEMPT_WRITERS = ['src/server/db/seed.ts', 'src/server/db/migrations/'].map((entry) => path.join(root, entry));
+
+/** Imports from one module into another that pass by its front door. */
+function frontDoorViolations() {
+  const found = [];
+  for (const [file, targets] of allImports) {
+    const from = moduleOf(file);
+    if (!from || isTest(file)) continue;
+    for (const target of targets) {
+      const to = moduleOf(target);
+      if (to && to !== from && path.basename(target) !== 'index.ts') found.push(`${path.relative(root, file)} imports ${path.relative(root, target)}`);
+    }
+  }
+  return found;
+}
+
+/** Each module's `tables` as its index.ts lists them (a literal array, read without running it). */
+function tableOwners() {
+  const owners = new Map();
+  for (const name of fs.readdirSync(MODULES)) {
+    const index = path.join(MODULES, name, 'index.ts');
+    if (!fs.existsSync(index)) continue;
+    const source = ts.createSourceFile(index, fs.readFileSync(index, 'utf8'), ts.ScriptTarget.Latest, true);
+    let tables;
+    const visit = (node) => {
+      if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'tables' && ts.isArrayLiteralExpression(node.initializer)) {
+        tables = node.initializer.elements.map((element) => element.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    if (!tables) throw new Error(`${path.relative(root, index)} lists no \`tables\` (lib/server-module.ts)`);
+    for (const table of tables) {
+      if (owners.has(table)) throw new Error(`the table ${table} is listed by both ${owners.get(table)} and ${name}`);
+      owners.set(table, name);
+    }
+  }
+  return owners;
+}
+
+/** Writes to a table from outside the module that owns it. */
+function tableViolations() {
+  const owners = tableOwners();
+  const found = [];
+  for (const [file, tables] of writes) {
+    if (isTest(file) || EXEMPT_WRITERS.some((entry) => file.startsWith(entry))) continue;
+    for (const table of new Set(tables)) {
+      const owner = owners.get(table);
+      if (owner && owner !== moduleOf(file)) found.push(`${path.relative(root, file)} writes ${table}, which ${owner} owns`);
+    }
+  }
+  return found;
+}
+
 let failed = false;
 for (const config of ['tsconfig.json', 'tsconfig.web.json']) {
   const graph = importGraph(config);
@@ -152,5 +252,13 @@ for (const config of ['tsconfig.json', 'tsconfig.web.json']) {
     console.error(`a feature's boundary crossed: ${violation}`);
   }
 }
+for (const violation of frontDoorViolations()) {
+  failed = true;
+  console.error(`a module's front door passed by: ${violation}`);
+}
+for (const violation of tableViolations()) {
+  failed = true;
+  console.error(`a table written by another module: ${violation}`);
+}
 if (failed) process.exit(1);
-console.log('no import cycles, no feature importing another');
+console.log('no import cycles, no feature importing another, modules meet by their front doors and write their own tables');

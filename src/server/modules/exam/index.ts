@@ -5,6 +5,7 @@ import { examRoutes } from './exam.routes.js';
 import { verifyRoutes } from './verify.routes.js';
 
 export const module = defineModule({
+  tables: ['exam_sittings', 'exam_subjects', 'exam_centres', 'exam_seats'],
   v1: async (v1) => {
     await v1.register(examRoutes);
     await v1.register(admitCardRoutes);

@@ -1,4 +1,4 @@
 import { defineModule } from '../../lib/server-module.js';
 import { geoRoutes } from './geo.routes.js';
 
-export const module = defineModule({ api: geoRoutes });
+export const module = defineModule({ tables: [], api: geoRoutes });

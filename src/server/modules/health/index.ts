@@ -1,4 +1,4 @@
 import { defineModule } from '../../lib/server-module.js';
 import { healthRoutes } from './health.routes.js';
 
-export const module = defineModule({ api: healthRoutes });
+export const module = defineModule({ tables: [], api: healthRoutes });

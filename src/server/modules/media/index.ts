@@ -6,6 +6,7 @@ import { uploadsRoutes } from './uploads.routes.js';
 export { storageKey } from './media-paths.js';
 
 export const module = defineModule({
+  tables: ['media'],
   v1: async (v1) => {
     await v1.register(mediaRoutes, { prefix: '/media' });
   },

@@ -1,4 +1,4 @@
 import { defineModule } from '../../lib/server-module.js';
 import { outboxRoutes } from './outbox.routes.js';
 
-export const module = defineModule({ v1: outboxRoutes });
+export const module = defineModule({ tables: ['outbox'], v1: outboxRoutes });

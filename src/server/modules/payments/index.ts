@@ -1,4 +1,4 @@
 import { defineModule } from '../../lib/server-module.js';
 import { paymentDecisionRoutes } from './payments.routes.js';
 
-export const module = defineModule({ v1: paymentDecisionRoutes });
+export const module = defineModule({ tables: ['scholarship_payments', 'payment_totals'], v1: paymentDecisionRoutes });

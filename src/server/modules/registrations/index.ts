@@ -3,6 +3,7 @@ import { analyticsRoutes } from './analytics.routes.js';
 import { registrationImportRoutes } from './registrations.import.routes.js';
 
 export const module = defineModule({
+  tables: ['scholarship_registrations', 'registration_counts', 'registration_totals', 'fee_totals', 'sequences'],
   v1: async (v1) => {
     await v1.register(analyticsRoutes);
     await v1.register(registrationImportRoutes);

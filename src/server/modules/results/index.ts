@@ -11,6 +11,7 @@ import { deleteResultsOf } from './results.repository.js';
 import { resultRoutes } from './results.routes.js';
 
 export const module = defineModule({
+  tables: ['marks', 'results', 'result_rules', 'result_withholdings', 'result_snapshot'],
   v1: async (v1) => {
     await v1.register(marksRoutes);
     await v1.register(instituteResultRoutes);

@@ -2,6 +2,7 @@ import { defineModule } from '../../lib/server-module.js';
 import { settingsRoutes } from './settings.routes.js';
 
 export const module = defineModule({
+  tables: ['setting_groups', 'setting_sub_groups', 'setting_values'],
   v1: async (v1) => {
     await v1.register(settingsRoutes, { prefix: '/settings' });
   },

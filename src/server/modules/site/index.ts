@@ -5,4 +5,4 @@ import { siteRoutes } from './site.routes.js';
 export { siteSettings } from './site.data.js';
 export { bengaliNumber, notFoundMain } from './site.templates.js';
 
-export const module = defineModule({ api: siteIdentityRoutes, site: siteRoutes });
+export const module = defineModule({ tables: [], api: siteIdentityRoutes, site: siteRoutes });
