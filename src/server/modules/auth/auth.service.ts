@@ -11,11 +11,10 @@ import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken, temporaryPassword } from '../../lib/tokens.js';
 import { type AuditClient, recordAudit } from '../../lib/audit.js';
-import { createUser, findLoginAccount } from '../users/users.repository.js';
-import { refuseTakenContacts, takenContactError } from '../users/users.service.js';
-import { knownDevice, rememberDevice } from './known-device.js';
-import { claimUploads, refuseForeignUploads } from '../media/upload-ownership.js';
-import { newChallenge } from '../two-factor/two-factor.service.js';
+import { createUser, findLoginAccount } from '../users/index.js';
+import { refuseTakenContacts, takenContactError } from '../users/index.js';
+import { claimUploads, refuseForeignUploads } from '../media/index.js';
+import { knownDevice, newChallenge, rememberDevice } from '../two-factor/index.js';
 
 export const TEMP_PASSWORD_MINUTES = 60;
 /** Wrong passwords per account (or per remembered browser) in 15 minutes before only temporary passwords are tried. */

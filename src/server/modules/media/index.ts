@@ -17,3 +17,6 @@ export const module = defineModule({
     if (app.config.uploads.cleanupEverySeconds !== null) scheduleMediaCleanup(app, app.config.uploads.cleanupEverySeconds);
   },
 });
+
+// What other modules may use of this one.
+export { claimUploads, refuseForeignUploads } from './upload-ownership.js';

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { daysUntil, dhakaToday } from '../../../common/season.js';
-import { seasonSettings } from '../settings/settings.repository.js';
+import { seasonSettings } from '../settings/index.js';
 import { windowClosingText } from './notice-texts.js';
 import { noticesFor, queueNotice, recipientColumns } from './outbox.js';
 

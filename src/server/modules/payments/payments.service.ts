@@ -17,8 +17,8 @@ import { HttpError, ValidationError, notFound, uniqueViolation } from '../../lib
 import type { Caller, CreateContext, TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
 import { bumpFees } from '../registrations/registrations.repository.js';
-import { noticePaymentApproved, noticePaymentRefused } from '../notices/outbox.js';
-import { seasonSettings } from '../settings/settings.repository.js';
+import { noticePaymentApproved, noticePaymentRefused } from '../notices/index.js';
+import { seasonSettings } from '../settings/index.js';
 import {
   claimStudents,
   coverOldestUnpaid,

@@ -9,3 +9,6 @@ export const module = defineModule({
     await v1.register(phoneConfirmationRoutes, { prefix: '/profile/phone' });
   },
 });
+
+// What other modules may use of this one.
+export { confirmEmailChange } from './email-change.js';

@@ -9,7 +9,7 @@ import { clientOf } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { requestLang } from '../../lib/language.js';
 import { rateLimited } from '../../lib/rate-limits.js';
-import { findPublicUser } from '../users/users.repository.js';
+import { findPublicUser } from '../users/index.js';
 import { confirmPhoneCode, sendPhoneCode } from './phone-confirmation.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };

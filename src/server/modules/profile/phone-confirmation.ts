@@ -14,7 +14,7 @@ import { HttpError, ValidationError } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken } from '../../lib/tokens.js';
-import { queueNotice } from '../notices/outbox.js';
+import { queueNotice } from '../notices/index.js';
 
 export const CODE_MINUTES = 10;
 export const MAX_WRONG_CODES = 5;

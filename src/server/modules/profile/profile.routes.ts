@@ -7,15 +7,14 @@ import { PasswordChangeBody, ProfileUpdateBody } from '../../../common/schemas/i
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
-import { sessionAccount } from '../users/users.service.js';
+import { sessionAccount } from '../users/index.js';
 import { requestLang } from '../../lib/language.js';
 import { rateLimited } from '../../lib/rate-limits.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
-import { findPublicUser, updateUser } from '../users/users.repository.js';
-import { refuseTakenContacts } from '../users/users.service.js';
-import { refuseForeignUploads } from '../media/upload-ownership.js';
+import { findPublicUser, refuseTakenContacts, updateUser } from '../users/index.js';
+import { refuseForeignUploads } from '../media/index.js';
 import { requestEmailChange } from './email-change.js';
 import { now } from '../../lib/time.js';
 

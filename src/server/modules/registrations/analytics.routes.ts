@@ -14,7 +14,7 @@ import { answeredUnchanged, versionsOf } from '../../lib/conditional.js';
 import { requestLang } from '../../lib/language.js';
 import { paginate, pageUrlOf } from '../../lib/resource/paginator.js';
 import { dhakaToday, feeOn } from '../../../common/season.js';
-import { seasonSettings, settingValue } from '../settings/settings.repository.js';
+import { seasonSettings, settingValue } from '../settings/index.js';
 import { analytics, instituteRows } from './analytics.js';
 
 const AnalyticsQuery = z.object({ page: optionalInt(1, 1_000_000), paginate: optionalInt(1, MAX_PAGE_SIZE), search: optionalText(100) });

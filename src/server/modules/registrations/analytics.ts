@@ -11,7 +11,7 @@ import { perTurn } from '../../db/per-turn.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import type { Database } from '../../db/types.js';
 import { containsPattern } from '../../lib/resource/query.js';
-import { SEASON_KEYS, seasonOf } from '../settings/settings.repository.js';
+import { SEASON_KEYS, seasonOf } from '../settings/index.js';
 import { daysUntil, dhakaToday, feeOn, registrationWindow, type Season } from '../../../common/season.js';
 import type { FeeStatus } from '../../../common/constants.js';
 import type { SeasonView } from '../../../common/schemas/registrations.js';

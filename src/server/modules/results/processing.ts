@@ -26,7 +26,7 @@ import type { GradeCounts, ResultGrade, ResultState, ResultSummary } from '../..
 import type { NumberTable, ReadPool } from '../../db/read-pool.js';
 import type { Database, ResultRulesTable } from '../../db/types.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
-import { beginProcessing, finishProcessing } from '../season/season.js';
+import { beginProcessing, finishProcessing } from '../season/index.js';
 import type { Selectable } from 'kysely';
 
 export type ResultRule = Selectable<ResultRulesTable>;

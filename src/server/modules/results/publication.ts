@@ -13,7 +13,7 @@ import type { ResultDocument, ResultGrade, ResultState } from '../../../common/s
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
-import { isCurrent, readSeason, switchPublished } from '../season/season.js';
+import { isCurrent, readSeason, switchPublished } from '../season/index.js';
 import { storeMeritLists } from './merit-list.js';
 
 const BATCH = 2000;

@@ -21,7 +21,7 @@ import { requireRole } from '../../lib/authenticate.js';
 import { HttpError } from '../../lib/errors.js';
 import { hasLiveJob, startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
-import { isCurrent, readSeason } from '../season/season.js';
+import { isCurrent, readSeason } from '../season/index.js';
 import { processResults } from './processing.js';
 import { publishResults } from './publication.js';
 import { type Blocker, blockersOf, marksProgress } from './marks-progress.js';

@@ -7,3 +7,6 @@ export const module = defineModule({
     await v1.register(settingsRoutes, { prefix: '/settings' });
   },
 });
+
+// What other modules may use of this one.
+export { SEASON_KEYS, seasonOf, seasonSettings, settingValue } from './settings.repository.js';

@@ -4,7 +4,7 @@
  */
 import { layoutColumns, type PageLayout } from '../../../common/schemas/pages.js';
 import { html, isSafeHref, raw, type RawHtml, sanitizeRichText } from '../../lib/html.js';
-import { layoutOf } from '../content/pages.resource.js';
+import { layoutOf } from '../content/index.js';
 import { SITE_TEXT } from './site.texts.js';
 import { DEFAULT_SITE_NAME, type ListedType, type MenuItem, type MenuLink, type PageSummary, type PublishedPage, type SiteSettings } from './site.data.js';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { FailureCounter } from '../../lib/failure-counter.js';
 import { now } from '../../lib/time.js';
-import { knownDevice } from '../auth/known-device.js';
+import { knownDevice } from './known-device.js';
 import { CODE_FAILURES, endChallenge, takeChallengeTry, tooManyCodes, useRecoveryCode, useSecondFactor } from './two-factor.service.js';
 
 const expired = () => new ValidationError({ challenge: ['two_factor_expired'] });

@@ -2,3 +2,7 @@ import { defineModule } from '../../lib/server-module.js';
 import { releasePhoneRoutes } from './release-phone.routes.js';
 
 export const module = defineModule({ tables: ['users'], v1: releasePhoneRoutes });
+
+// What other modules may use of this one.
+export { createUser, findLoginAccount, findPublicUser, updateUser } from './users.repository.js';
+export { refuseTakenContacts, sessionAccount, takenContactError } from './users.service.js';

@@ -13,7 +13,7 @@ import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { recordAudit } from '../../lib/audit.js';
 import { now } from '../../lib/time.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
-import { refuseForeignUploads } from '../media/upload-ownership.js';
+import { refuseForeignUploads } from '../media/index.js';
 import { refuseRemovingLastAdmin, refuseTakenContacts } from './users.service.js';
 
 /** A person's account keeps none of an institute's fields, whatever else was sent. */
