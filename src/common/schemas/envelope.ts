@@ -6,7 +6,6 @@ export const ValidationErrorEnvelope = z.object({
   message: z.string(),
   data: z.record(z.string(), z.array(z.string())),
 });
-export type ValidationErrors = z.infer<typeof ValidationErrorEnvelope>['data'];
 
 export const ErrorEnvelope = z.object({ message: z.string(), data: z.null() });
 

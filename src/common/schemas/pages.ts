@@ -4,7 +4,7 @@
  * Content HTML is only checked for size here; the server sanitises it before storing.
  */
 import { z } from 'zod';
-import { PAGE_CONTENT_TYPES, PAGE_LAYOUTS, type PageContentType, type PageLayoutName } from '../page-kinds.js';
+import { PAGE_CONTENT_TYPES, PAGE_LAYOUTS, type PageLayoutName } from '../page-kinds.js';
 import { isReservedPath } from '../site-paths.js';
 import { example } from '../examples.js';
 import { isStoredLink } from '../links.js';
@@ -19,7 +19,6 @@ export function layoutColumns(layout: PageLayoutName): number[] {
 
 /** The category column that goes with each content type; a plain page has none. */
 export const CATEGORY_FIELDS = { page: null, blog: 'blog_category_id', news: 'news_category_id', notice: 'notice_category_id' } as const;
-export type CategoryField = NonNullable<(typeof CATEGORY_FIELDS)[PageContentType]>;
 
 export const PAGE_LIMITS = { title: 500, url: 200, content: 1_000_000, cell: 200_000, rows: 50, sourceFiles: 2000 } as const;
 
@@ -176,7 +175,6 @@ export const pageFields = {
  */
 export const PageBody = z.object(pageFields);
 export type PageBody = z.infer<typeof PageBody>;
-export type PageBodyInput = z.input<typeof PageBody>;
 
 /** POST /api/v1/page-build/layout: the page builder saves only the grid of one page. */
 export const PageLayoutBody = z.object({

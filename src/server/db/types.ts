@@ -1,5 +1,5 @@
 /** Row types of every table, as Kysely sees them (see the initial migration). */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { z } from 'zod';
 import type { FeeStatus, PaymentState, Seating } from '../../common/constants.js';
 import type { RowTables } from '../../common/resources.js';
@@ -378,10 +378,6 @@ export interface Database extends RowTableTypes {
   result_withholdings: ResultWithholdingsTable;
   result_snapshot: ResultSnapshotTable;
 }
-
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 
 /** A statement's layout: which of its columns hold the transaction id, amount and date, found again by its header row. */
 export interface StatementFormatsTable {
