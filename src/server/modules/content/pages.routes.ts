@@ -13,21 +13,19 @@ import { now } from '../../lib/time.js';
 import { layoutOf, withLayout } from './pages.resource.js';
 
 export async function pageLayoutRoutes(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/page-build/layout',
-      {
-        onRequest: requireRole('admin'),
-        schema: { tags: ['page-build'], security: [{ bearer: [] }], body: PageLayoutBody, response: { 200: PageLayoutEnvelope } },
-      },
-      async (request) => {
-        const { id, layout } = request.body;
-        const page = await app.db.selectFrom('web_pages').select('custom_fields').where('id', '=', id).executeTakeFirst();
-        if (!page) throw notFound();
-        const customFields = withLayout(page.custom_fields, layout);
-        await app.db.updateTable('web_pages').set({ custom_fields: customFields, updated_at: now() }).where('id', '=', id).execute();
-        return { message: translate(requestLang(request), 'updated'), data: { id, layout: layoutOf(customFields) } };
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/page-build/layout',
+    {
+      onRequest: requireRole('admin'),
+      schema: { tags: ['page-build'], security: [{ bearer: [] }], body: PageLayoutBody, response: { 200: PageLayoutEnvelope } },
+    },
+    async (request) => {
+      const { id, layout } = request.body;
+      const page = await app.db.selectFrom('web_pages').select('custom_fields').where('id', '=', id).executeTakeFirst();
+      if (!page) throw notFound();
+      const customFields = withLayout(page.custom_fields, layout);
+      await app.db.updateTable('web_pages').set({ custom_fields: customFields, updated_at: now() }).where('id', '=', id).execute();
+      return { message: translate(requestLang(request), 'updated'), data: { id, layout: layoutOf(customFields) } };
+    },
+  );
 }

@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { ValidationError } from '../../lib/errors.js';
 import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import type { Caller, TransactionContext } from '../../lib/resource/definition.js';
-import { invalidateResults, lockSeason, readSeason, saveExamFacts, setAdmitCardsPublished } from '../season/season.js';
+import { invalidateResults, lockSeason, readSeason, saveExamFacts, setAdmitCardsPublished } from '../season/index.js';
 import {
   centreTotals,
   deleteSubjects,

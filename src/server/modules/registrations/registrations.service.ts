@@ -13,12 +13,12 @@ import type { Caller, CreateContext, StoredRow, TransactionContext, WriteAction 
 import { withNulls } from '../../lib/objects.js';
 import { now } from '../../lib/time.js';
 import { forgetRegistrations as forgetSeats } from '../exam/index.js';
-import { refuseForeignUploads } from '../media/upload-ownership.js';
+import { refuseForeignUploads } from '../media/index.js';
 import { forgetRegistrations as forgetResults } from '../results/index.js';
 import { groupCommit, inSharedTransaction, isSqlite } from './group-commit.js';
 import { dhakaToday, feeOn, registrationWindow } from '../../../common/season.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
-import { seasonSettings } from '../settings/settings.repository.js';
+import { seasonSettings } from '../settings/index.js';
 import {
   bumpCount,
   bumpCounts,

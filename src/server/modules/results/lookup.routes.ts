@@ -21,7 +21,7 @@ import { html, type RawHtml } from '../../lib/html.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import { bengaliNumber, notFoundMain } from '../site/index.js';
-import { readSeason } from '../season/season.js';
+import { readSeason } from '../season/index.js';
 import { meritListPage, withheldRolls } from './merit-list.js';
 import { parseMeritFiles, parseResultDocument } from './results.repository.js';
 import { resultSlips } from './result-slips.js';

@@ -13,7 +13,7 @@ import { type AuditEntry, recordAudits } from '../../lib/audit.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
 import type { Caller } from '../../lib/resource/definition.js';
-import { invalidateResults, lockSeason, readSeason } from '../season/season.js';
+import { invalidateResults, lockSeason, readSeason } from '../season/index.js';
 import {
   countSubjectMarks,
   lockedRegistrations,

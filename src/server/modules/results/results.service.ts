@@ -12,7 +12,7 @@ import { forbidden, HttpError, notFound, ValidationError } from '../../lib/error
 import { now } from '../../lib/time.js';
 import { jobView } from '../../lib/jobs/jobs.js';
 import type { TransactionContext } from '../../lib/resource/definition.js';
-import { invalidateResults, isCurrent, lockSeason, readSeason, withdrawPublished } from '../season/season.js';
+import { invalidateResults, isCurrent, lockSeason, readSeason, withdrawPublished } from '../season/index.js';
 import { instituteHeading } from './institute-results.js';
 import {
   anyResult,
