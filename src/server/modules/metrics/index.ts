@@ -8,6 +8,7 @@ import { translate } from '../../../common/messages.js';
 import { requestLang } from '../../lib/language.js';
 
 export const module = defineModule({
+  tables: [],
   site: (app) => {
     const allowed = app.config.metricsAllow;
     if (!allowed) return;
