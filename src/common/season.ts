@@ -16,7 +16,8 @@ export type Season = {
 };
 
 /** Where a day falls for an institute's new registrations. */
-export type RegistrationWindow = 'not_open' | 'open' | 'closed';
+export const REGISTRATION_WINDOWS = ['not_open', 'open', 'closed'] as const;
+export type RegistrationWindow = (typeof REGISTRATION_WINDOWS)[number];
 
 const DHAKA_OFFSET_MS = 6 * 3600 * 1000;
 

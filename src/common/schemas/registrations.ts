@@ -1,6 +1,6 @@
 /** The student registration form (spec §3, §5): its fields, the codes they take and the address rules. */
 import { z } from 'zod';
-import type { RegistrationWindow } from '../season.js';
+import { REGISTRATION_WINDOWS } from '../season.js';
 import { example } from '../examples.js';
 import { CLASS_CODES, DEPARTMENTS, FEE_STATUSES, GENDERS } from '../constants.js';
 import {
@@ -16,6 +16,8 @@ import {
   upperText,
 } from '../validation.js';
 import { ALWAYS, checkAddress } from './institute.js';
+import { answerEnvelope } from './envelope.js';
+import { paginatedOf } from './list.js';
 import { maybeId, maybeText, stamped, text } from './rows.js';
 
 function digitsOf(min: number, max: number) {
@@ -63,50 +65,64 @@ export const RegistrationBody = z.object(registrationFields).superRefine(checkAd
 export type RegistrationBody = z.infer<typeof RegistrationBody>;
 
 /** Analytics of GET /api/v1/scholarship-registrations/analytics (spec §3 Analytics). */
-export type ClassAnalytics = { class: string; male: number; female: number; total: number };
-export type InstituteAnalyticsRow = {
-  institute_id: number;
-  institute_name: string;
-  class: string;
-  total: number;
-  male: number;
-  female: number;
-  upozilla: string | null;
-};
-/** The season's calendar on the dashboards (dates YYYY-MM-DD in Bangladesh; days left are negative once past). */
-export type SeasonView = {
-  today: string;
-  window: RegistrationWindow;
-  registration_opens: string | null;
-  registration_closes: string | null;
-  late_fee_from: string | null;
-  late_fee: number;
-  payment_deadline: string | null;
-  days_to_close: number | null;
-  days_to_late_fee: number | null;
-  days_to_payment_deadline: number | null;
-};
+export const ClassAnalytics = z.object({ class: z.string(), male: z.number(), female: z.number(), total: z.number() });
+export type ClassAnalytics = z.infer<typeof ClassAnalytics>;
+export const InstituteAnalyticsRow = z.object({
+  institute_id: z.number(),
+  institute_name: z.string(),
+  class: z.string(),
+  total: z.number(),
+  male: z.number(),
+  female: z.number(),
+  upozilla: z.string().nullable(),
+});
+export type InstituteAnalyticsRow = z.infer<typeof InstituteAnalyticsRow>;
 
-export type Analytics = {
+/** The season's calendar on the dashboards (dates YYYY-MM-DD in Bangladesh; days left are negative once past). */
+export const SeasonView = z.object({
+  today: z.string(),
+  window: z.enum(REGISTRATION_WINDOWS),
+  registration_opens: z.string().nullable(),
+  registration_closes: z.string().nullable(),
+  late_fee_from: z.string().nullable(),
+  late_fee: z.number(),
+  payment_deadline: z.string().nullable(),
+  days_to_close: z.number().nullable(),
+  days_to_late_fee: z.number().nullable(),
+  days_to_payment_deadline: z.number().nullable(),
+});
+export type SeasonView = z.infer<typeof SeasonView>;
+
+export const Analytics = z.object({
   /** The fee of a student registered today (the late fee included once it applies). */
-  fee: number;
-  total_registration: number;
-  total_male: number;
-  total_female: number;
-  total_fee: number;
-  total_paid: number;
-  total_due: number;
-  pending_amount: number;
-  pending_payments: number;
+  fee: z.number(),
+  total_registration: z.number(),
+  total_male: z.number(),
+  total_female: z.number(),
+  total_fee: z.number(),
+  total_paid: z.number(),
+  total_due: z.number(),
+  pending_amount: z.number(),
+  pending_payments: z.number(),
   /** Active students by fee status: covered by an approved payment, in a pending one, in none. */
-  paid_registrations: number;
-  pending_registrations: number;
-  unpaid_registrations: number;
+  paid_registrations: z.number(),
+  pending_registrations: z.number(),
+  unpaid_registrations: z.number(),
   /** Fees of the unpaid students: what a new payment would cover. */
-  unpaid_fee: number;
-  season: SeasonView;
-  analytics: ClassAnalytics[];
-};
+  unpaid_fee: z.number(),
+  season: SeasonView,
+  analytics: z.array(ClassAnalytics),
+});
+export type Analytics = z.infer<typeof Analytics>;
+
+/** An admin's analytics also page through the institutes. */
+export const AnalyticsAnswer = answerEnvelope(Analytics.extend({ institutes: paginatedOf(InstituteAnalyticsRow).optional() }));
+export type AnalyticsData = z.infer<typeof AnalyticsAnswer>['data'];
+
+/** GET /api/v1/scholarship-payments/deposit-info: where to pay and how much a student costs. */
+export const DepositInfo = z.object({ fee: z.number(), bkash_number: z.string().nullable(), bank_account: z.string().nullable() });
+export type DepositInfo = z.infer<typeof DepositInfo>;
+export const DepositInfoAnswer = answerEnvelope(DepositInfo);
 
 const registrationInfo = {
   name_bangla: maybeText,

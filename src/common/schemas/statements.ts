@@ -3,7 +3,10 @@
  * statement is read into and the answers the screens show.
  */
 import { z } from 'zod';
+import { PAYMENT_STATES } from '../constants.js';
 import { optionalInt, optionalText, requiredChoice } from '../validation.js';
+import { answerEnvelope } from './envelope.js';
+import { paginatedOf } from './list.js';
 
 /** The most lines a statement may hold: a season's bKash merchant statement fits many times over. */
 export const MAX_STATEMENT_LINES = 200_000;
@@ -34,51 +37,70 @@ export const StatementLinesQuery = z.object({
   page: optionalInt(1, 1_000_000),
   paginate: optionalInt(1, 100),
 });
+export type StatementLinesQuery = z.infer<typeof StatementLinesQuery>;
 
-export type StatementColumns = { transaction: string; amount: string; date: string | null };
+export const StatementColumns = z.object({ transaction: z.string(), amount: z.string(), date: z.string().nullable() });
+export type StatementColumns = z.infer<typeof StatementColumns>;
 
 /** A header row seen for the first time: the columns to choose from and the ones the headers suggest. */
-export type StatementFormatNeeded = { format_needed: true; headers: string[]; guess: Partial<StatementColumns> };
+export const StatementFormatNeeded = z.object({ format_needed: z.literal(true), headers: z.array(z.string()), guess: StatementColumns.partial() });
+export type StatementFormatNeeded = z.infer<typeof StatementFormatNeeded>;
 
-export type ApprovalJob = {
-  state: 'idle' | 'running' | 'done' | 'failed';
-  total: number;
-  done: number;
-  approved: number;
+/** What "approve all matched" did, as its job's result. */
+export const ApprovalResult = z.object({
+  approved: z.number(),
   /** Matched lines whose payment changed before the approval reached it (approved or refused meanwhile, amount edited). */
-  skipped: number;
-};
+  skipped: z.number(),
+});
+export type ApprovalResult = z.infer<typeof ApprovalResult>;
 
-export type StatementSummary = {
-  format_needed?: false;
-  id: number;
-  file_name: string;
-  format: { id: number; name: string; columns: StatementColumns };
-  state: 'reading' | 'ready' | 'replaced';
+/** The statement's "approve all matched" job (`idle` before it is started). */
+export const ApprovalJob = ApprovalResult.extend({
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  total: z.number(),
+  done: z.number(),
+});
+export type ApprovalJob = z.infer<typeof ApprovalJob>;
+
+export const StatementSummary = z.object({
+  format_needed: z.literal(false).optional(),
+  id: z.number(),
+  file_name: z.string(),
+  format: z.object({ id: z.number(), name: z.string(), columns: StatementColumns }),
+  state: z.enum(['reading', 'ready', 'replaced']),
   /** Lines read, and rows passed over (no transaction id, or no amount above zero: totals, debits, notes). */
-  lines: number;
-  skipped: number;
-  counts: Record<StatementList, number>;
-  approval: ApprovalJob;
-  created_at: string;
-};
+  lines: z.number(),
+  skipped: z.number(),
+  counts: z.object({ matched: z.number(), amount_differs: z.number(), not_filed: z.number(), missing: z.number(), approved: z.number() }),
+  approval: ApprovalJob,
+  created_at: z.string(),
+});
+export type StatementSummary = z.infer<typeof StatementSummary>;
 
-export type StatementUploadAnswer = StatementFormatNeeded | StatementSummary;
+export const StatementUploadAnswer = z.union([StatementFormatNeeded, StatementSummary]);
+export type StatementUploadAnswer = z.infer<typeof StatementUploadAnswer>;
 
-export type StatementLine = {
-  id: number;
+export const StatementLine = z.object({
+  id: z.number(),
   /** The statement's row number; null for a pending payment the statement does not hold. */
-  row: number | null;
-  transaction_id: string;
-  amount: number | null;
-  date: string | null;
-  payment: {
-    id: number;
-    transaction_id: string;
-    amount: number;
-    date: string;
-    state: 'pending' | 'approved' | 'refused';
-    institute_id: number;
-    institute_name: string | null;
-  } | null;
-};
+  row: z.number().nullable(),
+  transaction_id: z.string(),
+  amount: z.number().nullable(),
+  date: z.string().nullable(),
+  payment: z
+    .object({
+      id: z.number(),
+      transaction_id: z.string(),
+      amount: z.number(),
+      date: z.string(),
+      state: z.enum(PAYMENT_STATES),
+      institute_id: z.number(),
+      institute_name: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type StatementLine = z.infer<typeof StatementLine>;
+
+export const StatementUploadEnvelope = answerEnvelope(StatementUploadAnswer);
+export const StatementEnvelope = answerEnvelope(StatementSummary);
+export const StatementLinesEnvelope = answerEnvelope(paginatedOf(StatementLine));

@@ -4,13 +4,9 @@
  * so a screen that shows them asks again each time it is opened.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paginated } from '../../common/schemas/list';
-import type { Analytics, InstituteAnalyticsRow } from '../../common/schemas/registrations';
+import type { AnalyticsData, DepositInfo } from '../../common/schemas/registrations';
 import { apiRequest } from './client';
 import { listQueryString } from '../components/list/listQuery';
-
-/** An admin's answer also pages through the institutes. */
-export type AnalyticsAnswer = Analytics & { institutes?: Paginated<InstituteAnalyticsRow> };
 
 /** The page shown, as the list's links lead there (a keyset only when the server's link carries one). */
 export type InstitutePage = { page: number; afterId?: number; paginate: number; search: string };
@@ -22,12 +18,10 @@ export const analyticsQuery = (institutes?: InstitutePage) =>
   queryOptions({
     queryKey: [...ANALYTICS_KEY, institutes ?? null],
     queryFn: async ({ signal }) =>
-      (await apiRequest<AnalyticsAnswer>(`/v1/scholarship-registrations/analytics?${listQueryString(institutes ?? {})}`, { method: 'GET', signal })).data,
+      (await apiRequest<AnalyticsData>(`/v1/scholarship-registrations/analytics?${listQueryString(institutes ?? {})}`, { method: 'GET', signal })).data,
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
-
-export type DepositInfo = { fee: number; bkash_number: string | null; bank_account: string | null };
 
 export const depositInfoQuery = queryOptions({
   queryKey: ['deposit-info'],

@@ -11,6 +11,7 @@ import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { ExportBody, type ExportFormat, type ListQuery } from '../../../common/schemas/list.js';
 import { forbidden, ValidationError } from '../../lib/errors.js';
 import type { ResourceDefinition } from '../../lib/resource/definition.js';
@@ -151,45 +152,51 @@ const FORMATS: Record<ExportFormat, { extension: string; contentType: string; st
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const exportable = new Map(resources.filter((r) => r.exportColumns).flatMap((r) => [r.name, ...(r.exportAliases ?? [])].map((name) => [name, r] as const)));
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/export-data',
-      { schema: { tags: ['export'], security: [{ bearer: [] }], body: ExportBody }, onRequest: app.authenticate },
-      async (request, reply) => {
-        const body = request.body;
-        const user = request.user!;
-        const definition = exportable.get(body.model);
-        if (!definition) throw new ValidationError({ model: ['invalid_choice'] });
-        if (!definition.roles.read.includes(user.role)) throw forbidden();
-        const allowed = definition.exportColumns!;
-        const columns = body.columns?.length ? body.columns : [...allowed];
-        if (columns.some((column) => !allowed.includes(column))) throw new ValidationError({ columns: ['unknown_column'] });
-        // Checks the filters before the first byte is sent, so a bad name or value is still a 422.
-        const probe = filteredQuery(app.db, { definition, query: asListQuery(body), user });
-        await refusingBadValues(
-          ['search', 'conditions'].filter((key) => body[key as 'search'] !== undefined),
-          () => probe.clearSelect().select(sql.lit(1).as('one')).limit(1).execute(),
-        );
-
-        const title = slugify(body.export_title, definition.name);
-        const format = FORMATS[body.format ?? 'csv'];
-        const lang = body.lang ?? requestLang(request);
-        // The day in Bangladesh, where the file is read: at 02:00 there, UTC still says yesterday.
-        const filename = `${title}-${dhakaToday()}.${format.extension}`;
-        const header = columns.map((column) => headerOf(column, lang));
-        const query = exportQuery(app, { definition, body, user, columns });
-        const database = app.config.database;
-        const file =
-          format === FORMATS.csv && database.dialect === 'postgres'
-            ? postgresCsv({ url: database.url, query: { sql: query.sql, parameters: query.parameters }, columns, header, lang })
-            : format.stream(title, columns, header, labelledBatches(columns, lang, exportBatches(app, query)));
-        file.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
-        return reply
-          .header('content-type', format.contentType)
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          .send(file);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/export-data',
+    {
+      schema: {
+        tags: ['export'],
+        security: [{ bearer: [] }],
+        body: ExportBody,
+        response: { 200: FileAnswer, 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope },
       },
-    );
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const user = request.user!;
+      const definition = exportable.get(body.model);
+      if (!definition) throw new ValidationError({ model: ['invalid_choice'] });
+      if (!definition.roles.read.includes(user.role)) throw forbidden();
+      const allowed = definition.exportColumns!;
+      const columns = body.columns?.length ? body.columns : [...allowed];
+      if (columns.some((column) => !allowed.includes(column))) throw new ValidationError({ columns: ['unknown_column'] });
+      // Checks the filters before the first byte is sent, so a bad name or value is still a 422.
+      const probe = filteredQuery(app.db, { definition, query: asListQuery(body), user });
+      await refusingBadValues(
+        ['search', 'conditions'].filter((key) => body[key as 'search'] !== undefined),
+        () => probe.clearSelect().select(sql.lit(1).as('one')).limit(1).execute(),
+      );
+
+      const title = slugify(body.export_title, definition.name);
+      const format = FORMATS[body.format ?? 'csv'];
+      const lang = body.lang ?? requestLang(request);
+      // The day in Bangladesh, where the file is read: at 02:00 there, UTC still says yesterday.
+      const filename = `${title}-${dhakaToday()}.${format.extension}`;
+      const header = columns.map((column) => headerOf(column, lang));
+      const query = exportQuery(app, { definition, body, user, columns });
+      const database = app.config.database;
+      const file =
+        format === FORMATS.csv && database.dialect === 'postgres'
+          ? postgresCsv({ url: database.url, query: { sql: query.sql, parameters: query.parameters }, columns, header, lang })
+          : format.stream(title, columns, header, labelledBatches(columns, lang, exportBatches(app, query)));
+      file.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
+      return reply
+        .header('content-type', format.contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
 }

@@ -8,6 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../common/constants.js';
 import { translate } from '../../../common/messages.js';
+import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { AnalyticsAnswer, DepositInfoAnswer } from '../../../common/schemas/registrations.js';
 import { optionalInt, optionalText } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { answeredUnchanged, versionsOf } from '../../lib/conditional.js';
@@ -18,6 +20,7 @@ import { seasonSettings, settingValue } from '../settings/index.js';
 import { analytics, instituteRows } from './analytics.js';
 
 const AnalyticsQuery = z.object({ page: optionalInt(1, 1_000_000), paginate: optionalInt(1, MAX_PAGE_SIZE), search: optionalText(100) });
+const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope };
 
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +28,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/scholarship-registrations/analytics',
-    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, querystring: AnalyticsQuery } },
+    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, querystring: AnalyticsQuery, response: { 200: AnalyticsAnswer, ...errors } } },
     async (request, reply) => {
       const user = request.user!;
       // Its counters, the season's settings, and the day the deadlines are counted from (lib/conditional.ts).
@@ -42,7 +45,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/scholarship-payments/deposit-info',
-    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, tags: ['scholarship-payments'] } },
+    { onRequest: requireRole('admin', 'institute'), schema: { ...schema, tags: ['scholarship-payments'], response: { 200: DepositInfoAnswer, ...errors } } },
     async (request) => ({
       message: translate(requestLang(request), 'ok'),
       data: {

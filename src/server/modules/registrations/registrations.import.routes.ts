@@ -5,7 +5,10 @@
  * docs/integrators/imports.md.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';
+import { ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { RegistrationImportAnswer, type RegistrationImportRow } from '../../../common/schemas/imports.js';
 import { optionalId } from '../../../common/validation.js';
 import { SHEET_MAX_BYTES } from '../../../common/schemas/media.js';
 import { requireRole, type SessionUser } from '../../lib/authenticate.js';
@@ -23,6 +26,8 @@ import { feeForNewRegistrations, type RegistrationInput, storeRegistrations } fr
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type ImportFields = { file?: unknown; dry_run?: unknown; institute_id?: unknown; failed_rows?: unknown };
+
+const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope };
 
 const sendFile = (reply: FastifyReply, name: string, body: Buffer) =>
   reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${name}"`).send(body);
@@ -50,18 +55,24 @@ export async function registrationImportRoutes(app: FastifyInstance): Promise<vo
     limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 },
     tooLarge: () => new ValidationError({ file: ['import_too_big'] }),
   });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const both = { onRequest: requireRole('admin', 'institute') };
   const schema = { tags: ['scholarship-registrations'], security: [{ bearer: [] }] };
 
-  app.get('/scholarship-registrations/import/template', { ...both, schema }, async (request, reply) => {
-    const admin = request.user!.role === 'admin';
-    return sendFile(reply, admin ? 'registrations-template-admin.xlsx' : 'registrations-template.xlsx', await registrationTemplate(admin));
-  });
+  api.get(
+    '/scholarship-registrations/import/template',
+    { ...both, schema: { ...schema, response: { 200: FileAnswer, ...errors } } },
+    async (request, reply) => {
+      const admin = request.user!.role === 'admin';
+      return sendFile(reply, admin ? 'registrations-template-admin.xlsx' : 'registrations-template.xlsx', await registrationTemplate(admin));
+    },
+  );
 
   const gate = importGate(app);
-  app.post(
+  api.post(
     '/scholarship-registrations/import',
-    { onRequest: [requireRole('admin', 'institute'), gate.limit], schema },
+    // The report; with `failed_rows=1` the refused rows' .xlsx instead, whose bytes no serialiser touches.
+    { onRequest: [requireRole('admin', 'institute'), gate.limit], schema: { ...schema, response: { 200: RegistrationImportAnswer, ...errors } } },
     gate.slotted(async (request, reply) => {
       const user = request.user!;
       const lang = requestLang(request);
@@ -119,7 +130,7 @@ export async function registrationImportRoutes(app: FastifyInstance): Promise<vo
             { user, client: clientOf(request), db: app.db },
             fresh.map((row) => row.input),
           );
-      const rows = checked.map((row) => {
+      const rows = checked.map((row): RegistrationImportRow => {
         const duplicate = duplicateField.get(row.row);
         return {
           row: row.row,

@@ -1,8 +1,9 @@
 /** The SQL of statement reconciliation; what is written when is decided in statements.service.ts and statement-approval.ts. */
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { StatementColumns, StatementLine, StatementList, StatementSummary } from '../../../common/schemas/statements.js';
 import { type Db, lockingRows } from '../../db/handles.js';
 import type { Database, PaymentStatementsTable, StatementFormatsTable, StatementLinesTable } from '../../db/types.js';
+import { now } from '../../lib/time.js';
 import { type PaymentFact, transactionKey } from './statement-lines.js';
 
 export type FormatRow = Selectable<StatementFormatsTable>;
@@ -114,7 +115,7 @@ export function statementById(db: Db, id: number): Promise<StatementRow | undefi
 const ABANDONED_MS = 10 * 60_000;
 
 /** Other uploads of the same file, which the newest one replaces (one still being read by another request is left to finish). */
-export function earlierUploads(db: Db, contentHash: string, exceptId: number) {
+function earlierUploads(db: Db, contentHash: string, exceptId: number) {
   const abandoned = new Date(Date.now() - ABANDONED_MS).toISOString();
   return db
     .selectFrom('payment_statements')
@@ -123,6 +124,37 @@ export function earlierUploads(db: Db, contentHash: string, exceptId: number) {
     .where('id', '!=', exceptId)
     .where((eb) => eb.or([eb('state', '=', 'ready'), eb.and([eb('state', '=', 'reading'), eb('created_at', '<', abandoned)])]))
     .execute();
+}
+
+/**
+ * Makes a fully written statement `ready` with its counts and retires the earlier uploads of the same
+ * file, in one transaction: nobody sees a half-written statement. Answers the retired ones, whose lines go next.
+ */
+export function markReady(
+  db: Kysely<Database>,
+  id: number,
+  contentHash: string,
+  counts: Pick<Updateable<PaymentStatementsTable>, 'lines' | 'skipped' | 'matched' | 'amount_differs' | 'not_filed' | 'approved' | 'missing'>,
+) {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('payment_statements')
+      .set({ state: 'ready', ...counts, updated_at: now() })
+      .where('id', '=', id)
+      .execute();
+    const earlier = await earlierUploads(trx, contentHash, id);
+    if (earlier.length > 0)
+      await trx
+        .updateTable('payment_statements')
+        .set({ state: 'replaced', updated_at: now() })
+        .where(
+          'id',
+          'in',
+          earlier.map((row) => row.id),
+        )
+        .execute();
+    return earlier;
+  });
 }
 
 export async function summaryOf(db: Db, statement: StatementRow): Promise<StatementSummary> {

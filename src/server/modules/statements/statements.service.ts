@@ -8,30 +8,37 @@
  */
 import { createHash } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
+import type { Paginated } from '../../../common/schemas/list.js';
 import {
   MAX_STATEMENT_LINES,
+  STATEMENT_PAGE_SIZE,
   type StatementColumns,
+  type StatementLine,
+  type StatementLinesQuery,
   type StatementSummary,
   type StatementUploadAnswer,
   type StatementUploadFields,
 } from '../../../common/schemas/statements.js';
 import type { Database, StatementLinesTable } from '../../db/types.js';
 import type { SessionUser } from '../../lib/authenticate.js';
-import { ValidationError } from '../../lib/errors.js';
+import { HttpError, notFound, ValidationError } from '../../lib/errors.js';
+import { paginate } from '../../lib/resource/paginator.js';
 import { readSheet, type Sheet, type SheetLimits } from '../../lib/import/sheet.js';
 import { now } from '../../lib/time.js';
 import { formatKeyOf, guessColumns, type MatchedLine, matchLines, type PaymentFact, readLines } from './statement-lines.js';
 import {
   columnsOfFormat,
   deleteLines,
-  earlierUploads,
   type FormatRow,
   formatByKey,
   insertLines,
   insertStatement,
+  linesPage,
+  markReady,
   paymentFacts,
   saveFormat,
   statementById,
+  type StatementRow,
   summaryOf,
 } from './statements.repository.js';
 
@@ -129,37 +136,35 @@ export async function receiveStatement(db: Kysely<Database>, user: SessionUser, 
 
   const counts = { matched: 0, amount_differs: 0, not_filed: 0, approved: 0 };
   for (const line of classified) counts[line.kind]++;
-  const retired = await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('payment_statements')
-      .set({
-        state: 'ready',
-        lines: lines.length,
-        skipped,
-        ...counts,
-        missing: missing.length,
-        updated_at: now(),
-      })
-      .where('id', '=', id)
-      .execute();
-    const earlier = await earlierUploads(trx, contentHash, id);
-    if (earlier.length > 0)
-      await trx
-        .updateTable('payment_statements')
-        .set({ state: 'replaced', updated_at: now() })
-        .where(
-          'id',
-          'in',
-          earlier.map((row) => row.id),
-        )
-        .execute();
-    return earlier;
-  });
+  const retired = await markReady(db, id, contentHash, { lines: lines.length, skipped, ...counts, missing: missing.length });
   for (const { id: earlierId } of retired) await deleteLines(db, earlierId);
   return summaryOf(db, (await statementById(db, id))!);
 }
 
-export async function statementSummary(db: Kysely<Database>, id: number): Promise<StatementSummary | undefined> {
+/** A statement by its id; 404 when there is none. */
+export async function statementFor(db: Kysely<Database>, id: number): Promise<StatementRow> {
   const statement = await statementById(db, id);
-  return statement && summaryOf(db, statement);
+  if (!statement) throw notFound();
+  return statement;
+}
+
+export async function statementSummary(db: Kysely<Database>, id: number): Promise<StatementSummary> {
+  return summaryOf(db, await statementFor(db, id));
+}
+
+/** A page of one of the statement's lists; a replaced statement's lines are gone (409). */
+export async function statementLines(
+  db: Kysely<Database>,
+  id: number,
+  query: StatementLinesQuery,
+  pageUrl: (page: number) => string,
+): Promise<Paginated<StatementLine>> {
+  const statement = await statementFor(db, id);
+  if (statement.state === 'replaced') throw new HttpError(409, 'statement_replaced');
+  const perPage = query.paginate ?? STATEMENT_PAGE_SIZE;
+  const total = statement[query.list];
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(query.page ?? 1, lastPage);
+  const rows = await linesPage(db, statement.id, query.list, (page - 1) * perPage, perPage);
+  return paginate(rows, total, page, perPage, pageUrl);
 }

@@ -18,7 +18,8 @@ import { formatNumber, localizeDigits } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
 import { marksProgressQuery, RESULTS_KEY, type MarkSubject } from './api';
 import { markText } from './labels';
-import { downloadMarksTemplate, downloadRefusedMarks, importMarks, type MarkChange, type MarksImportReport, type MarksImportRow } from './marksImport';
+import type { MarkChange, MarksImportReport, MarksImportRow } from '../../../common/schemas/imports';
+import { downloadMarksTemplate, downloadRefusedMarks, importMarks } from './marksImport';
 
 const PAGE_SIZE = 20;
 

@@ -3,6 +3,7 @@
  * real import or a request for the refused rows' .xlsx, through the upload with progress every sheet
  * import uses (api/postForm.ts). The report has the registration import's shape, a row named by its roll.
  */
+import type { MarksImportReport } from '../../../common/schemas/imports';
 import { ApiError, apiFetch, errorOf } from '../../api/client';
 import { answerError, envelopeOf, postForm, type FormAnswer } from '../../api/postForm';
 import { saveBlob } from '../../components/export/exportData';
@@ -10,16 +11,6 @@ import { filenameFromDisposition } from '../../components/export/fileName';
 
 const IMPORT_PATH = '/v1/marks/import';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export type MarksImportRow = { row: number; status: 'valid' | 'invalid' | 'stored'; roll_no: string | null; errors: Record<string, string[]> };
-/** A mark already entered that the sheet replaces: shown before storing, which needs their number confirmed. */
-export type MarkChange = {
-  roll_no: string;
-  subject_id: number;
-  before: { marks: number | null; absent: boolean };
-  after: { marks: number | null; absent: boolean };
-};
-export type MarksImportReport = { total: number; valid: number; invalid: number; stored: number; changes: MarkChange[]; rows: MarksImportRow[] };
 
 type Request = {
   file: File;

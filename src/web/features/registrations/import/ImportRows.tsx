@@ -10,7 +10,7 @@ import { PageButtons } from '../../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
-import type { ImportRow, ImportStatus } from './importApi';
+import type { RegistrationImportRow as ImportRow, RegistrationImportStatus as ImportStatus } from '../../../../common/schemas/imports';
 
 const PAGE_SIZE = 50;
 

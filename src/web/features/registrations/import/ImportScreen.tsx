@@ -18,7 +18,8 @@ import { failureMessage, notifyError } from '../../../components/notify';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
 import { registrations } from '../registrations';
-import { downloadFailedRows, downloadTemplate, importSheet, type ImportReport } from './importApi';
+import type { RegistrationImportReport as ImportReport } from '../../../../common/schemas/imports';
+import { downloadFailedRows, downloadTemplate, importSheet } from './importApi';
 import { ImportRows } from './ImportRows';
 
 /** The server refuses a sheet of more rows (its importer reads a sheet whole, in memory). */

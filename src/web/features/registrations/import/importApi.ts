@@ -2,6 +2,7 @@
  * The registration import's calls: the template download, and the upload of a sheet as
  * a dry run, a real import or a request for the refused rows' .xlsx (with upload progress, api/postForm.ts).
  */
+import type { RegistrationImportReport } from '../../../../common/schemas/imports';
 import { ApiError, apiFetch, errorOf } from '../../../api/client';
 import { answerError, envelopeOf, type FormAnswer, postForm } from '../../../api/postForm';
 import { saveBlob } from '../../../components/export/exportData';
@@ -9,20 +10,6 @@ import { filenameFromDisposition } from '../../../components/export/fileName';
 
 export const IMPORT_PATH = '/v1/scholarship-registrations/import';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export type ImportStatus = 'valid' | 'invalid' | 'duplicate' | 'stored';
-
-export type ImportRow = {
-  /** The sheet's row number. */
-  row: number;
-  status: ImportStatus;
-  /** The student's name from the row, for display. */
-  name: string | null;
-  /** Field → messages, already in the request's language. */
-  errors: Record<string, string[]>;
-};
-
-export type ImportReport = { total: number; valid: number; invalid: number; duplicates: number; stored: number; rows: ImportRow[] };
 
 export type ImportRequest = {
   file: File;
@@ -49,10 +36,10 @@ function send({ file, dryRun, instituteId, failedRows, onProgress, onUploaded, s
 }
 
 /** A dry run (nothing written) or a real import; throws ApiError (a 422's field messages in `fieldErrors`). */
-export async function importSheet(request: Omit<ImportRequest, 'failedRows'>): Promise<{ message: string; report: ImportReport }> {
+export async function importSheet(request: Omit<ImportRequest, 'failedRows'>): Promise<{ message: string; report: RegistrationImportReport }> {
   const answer = await send(request);
   if (answer.status < 200 || answer.status >= 300) throw await answerError(answer);
-  const payload = await envelopeOf<ImportReport>(answer);
+  const payload = await envelopeOf<RegistrationImportReport>(answer);
   if (!payload?.data) throw new ApiError(answer.status, '', null);
   return { message: payload.message ?? '', report: payload.data };
 }
