@@ -16,7 +16,7 @@ import { type AuditAction, recordAudit } from '../../lib/audit.js';
 import { HttpError, ValidationError, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Caller, CreateContext, TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
-import { bumpFees } from '../registrations/registrations.repository.js';
+import { bumpFees } from '../registrations/index.js';
 import { noticePaymentApproved, noticePaymentRefused } from '../notices/index.js';
 import { seasonSettings } from '../settings/index.js';
 import {

@@ -15,9 +15,8 @@ import { requireRole } from '../../lib/authenticate.js';
 import { answeredUnchanged, versionsOf } from '../../lib/conditional.js';
 import { requestLang } from '../../lib/language.js';
 import { paginate, pageUrlOf } from '../../lib/resource/paginator.js';
-import { dhakaToday, feeOn } from '../../../common/season.js';
-import { seasonSettings, settingValue } from '../settings/index.js';
-import { analytics, instituteRows } from './analytics.js';
+import { dhakaToday } from '../../../common/season.js';
+import { analytics, depositInfo, instituteRows } from './analytics.js';
 
 const AnalyticsQuery = z.object({ page: optionalInt(1, 1_000_000), paginate: optionalInt(1, MAX_PAGE_SIZE), search: optionalText(100) });
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope };
@@ -48,11 +47,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireRole('admin', 'institute'), schema: { ...schema, tags: ['scholarship-payments'], response: { 200: DepositInfoAnswer, ...errors } } },
     async (request) => ({
       message: translate(requestLang(request), 'ok'),
-      data: {
-        fee: feeOn(await seasonSettings(app.db), dhakaToday()),
-        bkash_number: await settingValue(app.db, 'bkash_number'),
-        bank_account: await settingValue(app.db, 'bank_account'),
-      },
+      data: await depositInfo(app.db),
     }),
   );
 }

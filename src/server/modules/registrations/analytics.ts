@@ -11,10 +11,10 @@ import { perTurn } from '../../db/per-turn.js';
 import type { SessionUser } from '../../lib/authenticate.js';
 import type { Database } from '../../db/types.js';
 import { containsPattern } from '../../lib/resource/query.js';
-import { SEASON_KEYS, seasonOf } from '../settings/index.js';
+import { SEASON_KEYS, seasonOf, seasonSettings, settingValue } from '../settings/index.js';
 import { daysUntil, dhakaToday, feeOn, registrationWindow, type Season } from '../../../common/season.js';
 import type { FeeStatus } from '../../../common/constants.js';
-import type { SeasonView } from '../../../common/schemas/registrations.js';
+import type { DepositInfo, SeasonView } from '../../../common/schemas/registrations.js';
 
 const instituteCounts = preparedQuery((db, args: { instituteId: number }) =>
   db.selectFrom('registration_counts').select(['class', 'gender', 'total']).where('institute_id', '=', args.instituteId),
@@ -264,5 +264,14 @@ export async function instituteRows(db: Kysely<Database>, options: { search?: st
   return {
     total,
     rows: rows.map((r): InstituteAnalyticsRow => ({ ...r, total: Number(r.total), male: Number(r.male), female: Number(r.female) })),
+  };
+}
+
+/** Where to pay and how much a student registered today costs. */
+export async function depositInfo(db: Kysely<Database>): Promise<DepositInfo> {
+  return {
+    fee: feeOn(await seasonSettings(db), dhakaToday()),
+    bkash_number: await settingValue(db, 'bkash_number'),
+    bank_account: await settingValue(db, 'bank_account'),
   };
 }

@@ -2,6 +2,8 @@ import { defineModule } from '../../lib/server-module.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { registrationImportRoutes } from './registrations.import.routes.js';
 
+export { bumpFees } from './registrations.repository.js';
+
 export const module = defineModule({
   tables: ['scholarship_registrations', 'registration_counts', 'registration_totals', 'fee_totals', 'sequences'],
   v1: async (v1) => {

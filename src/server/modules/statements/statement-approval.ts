@@ -11,7 +11,7 @@ import type { Database } from '../../db/types.js';
 import type { Caller } from '../../lib/resource/definition.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
-import { approvePayment } from '../payments/payments.service.js';
+import { approvePayment } from '../payments/index.js';
 import { transactionKey } from './statement-lines.js';
 import { lockedPaymentFacts, statementById } from './statements.repository.js';
 
