@@ -54,8 +54,9 @@ export const ApprovalResult = z.object({
 });
 export type ApprovalResult = z.infer<typeof ApprovalResult>;
 
-/** The statement's "approve all matched" job (`idle` before it is started). */
+/** The statement's "approve all matched" (`idle` before it is started): its job, watched through /api/v1/jobs/{job_id}. */
 export const ApprovalJob = ApprovalResult.extend({
+  job_id: z.number().nullable(),
   state: z.enum(['idle', 'running', 'done', 'failed']),
   total: z.number(),
   done: z.number(),

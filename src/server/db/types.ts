@@ -396,7 +396,6 @@ export interface StatementFormatsTable {
 }
 
 export type StatementState = 'reading' | 'ready' | 'replaced';
-export type ApprovalJobState = 'idle' | 'running' | 'done' | 'failed';
 
 /** One upload of a statement: its counts per list and the progress of its "approve all matched". */
 export interface PaymentStatementsTable {
@@ -412,12 +411,8 @@ export interface PaymentStatementsTable {
   not_filed: Defaulted<number>;
   missing: Defaulted<number>;
   approved: Defaulted<number>;
-  approval_state: Defaulted<ApprovalJobState>;
-  approval_total: Defaulted<number>;
-  approval_done: Defaulted<number>;
-  approval_approved: Defaulted<number>;
-  approval_skipped: Defaulted<number>;
-  approval_heartbeat: string | null;
+  /** The job of its "approve all matched" (lib/jobs), once started. */
+  approval_job_id: number | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;

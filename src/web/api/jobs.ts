@@ -1,32 +1,24 @@
 /**
  * Long work the server runs as a job (architecture §9: allocation, big PDFs): its state and progress
- * (GET /api/v1/jobs/{id}), watched every second while it runs, and the file it made (GET …/file).
+ * (GET /api/v1/jobs/{id}), watched every second while it runs through one hook (useWatchedJob), and the
+ * file it made (GET …/file).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isMessageKey, translate } from '../../common/messages';
+import type { JobView as CommonJobView } from '../../common/schemas/jobs';
 import { saveBlob } from '../components/export/exportData';
 import { filenameFromDisposition } from '../components/export/fileName';
 import { currentLanguage, i18n } from '../i18n';
 import { apiFetch, apiRequest, errorOf } from './client';
 
-export type JobState = 'running' | 'done' | 'failed';
-
-export type JobView<Result = unknown> = {
-  id: number;
-  kind: string;
-  state: JobState;
-  total: number | null;
-  done: number;
-  result: Result | null;
-  error: string | null;
-  file_name: string | null;
-};
+/** A job whose result the caller knows the shape of (its kind's). */
+export type JobView<Result = unknown> = Omit<CommonJobView, 'result'> & { result: Result | null };
 
 /** How often a running job is asked about. */
 export const JOB_POLL_MS = 1000;
 
-export async function fetchJob<Result>(id: number, signal?: AbortSignal): Promise<JobView<Result>> {
+async function fetchJob<Result>(id: number, signal?: AbortSignal): Promise<JobView<Result>> {
   return (await apiRequest<JobView<Result>>(`/v1/jobs/${id}`, { method: 'GET', signal })).data;
 }
 
@@ -37,17 +29,6 @@ export const jobQuery = <Result>(id: number) =>
     queryFn: ({ signal }) => fetchJob<Result>(id, signal),
     refetchInterval: (query) => (query.state.data?.state === 'running' ? JOB_POLL_MS : false),
   });
-
-/** Asks about the job every second until it ends, reporting each answer; resolves with the last one. */
-export async function watchJob<Result>(id: number, onProgress: (job: JobView<Result>) => void, signal?: AbortSignal): Promise<JobView<Result>> {
-  for (;;) {
-    const job = await fetchJob<Result>(id, signal);
-    onProgress(job);
-    if (job.state !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
-    signal?.throwIfAborted();
-  }
-}
 
 /** Why a job failed, in the interface language: the server's message key, or its server gone. */
 export function jobFailure(error: string | null): string {

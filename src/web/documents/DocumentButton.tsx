@@ -5,10 +5,10 @@
  */
 import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { downloadAttachment, jobFailure, watchJob } from '../api/jobs';
+import { downloadAttachment, jobFailure, type JobView, useWatchedJob } from '../api/jobs';
 import { JobProgress } from '../components/JobProgress';
 import { failureMessage, notifyError, notifySuccess } from '../components/notify';
 
@@ -29,29 +29,37 @@ type Props = ButtonProps & {
 
 export function DocumentButton({ label, start, fileName, testId, ...button }: Props) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
+  // Starting the job, then fetching its file: the job's own progress shows in between.
+  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  const finish = async (job: JobView) => {
+    setBusy(true);
+    try {
+      if (job.state !== 'done') return notifyError(jobFailure(job.error));
+      const name = await downloadAttachment(`/v1/jobs/${job.id}/file`, fileName);
+      setSaved(name);
+      notifySuccess(t('documents.downloaded', { file: name }));
+    } catch (error) {
+      notifyError(refusal(error));
+    } finally {
+      setBusy(false);
+    }
+  };
   // Leaving the screen stops the watching (the job itself runs on).
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  const watched = useWatchedJob(null, (job) => void finish(job));
+  // A job just started reads as running until its first answer.
+  const running = watched.jobId !== null && !watched.query.isError && (watched.state ?? 'running') === 'running';
+  const progress = busy || running ? { done: running ? (watched.job?.done ?? 0) : 0, total: running ? (watched.job?.total ?? null) : null } : null;
 
   const run = async () => {
-    const abort = new AbortController();
-    controller.current = abort;
     setSaved(null);
-    setProgress({ done: 0, total: null });
+    setBusy(true);
     try {
-      const id = await start();
-      const job = await watchJob(id, (state) => setProgress({ done: state.done, total: state.total }), abort.signal);
-      if (job.state === 'done') {
-        const name = await downloadAttachment(`/v1/jobs/${id}/file`, fileName);
-        setSaved(name);
-        notifySuccess(t('documents.downloaded', { file: name }));
-      } else notifyError(jobFailure(job.error));
+      watched.watch(await start());
     } catch (error) {
-      if (!abort.signal.aborted) notifyError(refusal(error));
+      notifyError(refusal(error));
     } finally {
-      if (!abort.signal.aborted) setProgress(null);
+      setBusy(false);
     }
   };
 

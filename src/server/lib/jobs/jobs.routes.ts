@@ -5,26 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { ErrorEnvelope, FileAnswer } from '../../../common/schemas/envelope.js';
+import { JobAnswer } from '../../../common/schemas/jobs.js';
 import { requiredId } from '../../../common/validation.js';
 import { requireRole } from '../authenticate.js';
 import { HttpError, notFound } from '../errors.js';
 import { jobFor, jobView } from './jobs.js';
 
-const JobAnswer = z.object({
-  data: z.object({
-    id: z.number(),
-    kind: z.string(),
-    state: z.enum(['running', 'done', 'failed']),
-    total: z.number().nullable(),
-    done: z.number(),
-    result: z.unknown(),
-    error: z.string().nullable(),
-    file_name: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  }),
-});
 const Params = z.object({ id: requiredId() });
 
 export async function jobRoutes(app: FastifyInstance): Promise<void> {
@@ -38,19 +25,23 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     return { data: jobView(job) };
   });
 
-  api.get('/jobs/:id/file', { onRequest, schema }, async (request, reply) => {
-    const job = await jobFor(app, request.params.id, request.user!);
-    if (!job) throw notFound();
-    if (job.state === 'done' && job.file_name && !job.file_key) throw new HttpError(410, 'file_expired');
-    if (job.state !== 'done' || !job.file_key) throw new HttpError(409, 'file_not_ready');
-    const file = await app.storage.get(job.file_key);
-    if (!file) throw notFound();
-    const type = job.file_name?.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream';
-    return reply
-      .type(type)
-      .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename="${job.file_name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.body);
-  });
+  api.get(
+    '/jobs/:id/file',
+    { onRequest, schema: { ...schema, response: { 200: FileAnswer, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 410: ErrorEnvelope } } },
+    async (request, reply) => {
+      const job = await jobFor(app, request.params.id, request.user!);
+      if (!job) throw notFound();
+      if (job.state === 'done' && job.file_name && !job.file_key) throw new HttpError(410, 'file_expired');
+      if (job.state !== 'done' || !job.file_key) throw new HttpError(409, 'file_not_ready');
+      const file = await app.storage.get(job.file_key);
+      if (!file) throw notFound();
+      const type = job.file_name?.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream';
+      return reply
+        .type(type)
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${job.file_name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Long admin actions as jobs (architecture §9): allocation, big PDFs. A job runs in the server that
+ * Long admin actions as jobs (architecture §9): allocation, big PDFs, a statement's approval. A job runs in the server that
  * started it and keeps its state in the `jobs` table (progress, answer, the file it made, in storage),
  * so the screen that started it can watch it through any server. A running job's server beats its
  * heartbeat; a job whose heartbeat stopped died with its server and reads as failed.
@@ -9,11 +9,13 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { JobView } from '../../../common/schemas/jobs.js';
 import type { Database, JobsTable } from '../../db/types.js';
 import type { SessionUser } from '../authenticate.js';
 import { HttpError } from '../errors.js';
 import { now } from '../time.js';
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 
 /** A heartbeat older than this means the job's server is gone. */
 export const STALE_AFTER_MS = 60_000;
@@ -28,19 +30,6 @@ export type RunningJob = {
   id: number;
   /** Reports `done` of `total`; written now and then, never more often than every half second. */
   progress(done: number, total?: number): void;
-};
-
-export type JobView = {
-  id: number;
-  kind: string;
-  state: 'running' | 'done' | 'failed';
-  total: number | null;
-  done: number;
-  result: unknown;
-  error: string | null;
-  file_name: string | null;
-  created_at: string;
-  updated_at: string;
 };
 
 const isStale = (job: Pick<Selectable<JobsTable>, 'state' | 'heartbeat'>) => job.state === 'running' && Date.parse(job.heartbeat) < Date.now() - STALE_AFTER_MS;
@@ -59,6 +48,11 @@ export function jobView(job: Selectable<JobsTable>): JobView {
     created_at: job.created_at,
     updated_at: job.updated_at,
   };
+}
+
+/** A job's result read through the schema of its kind; null while it has none. */
+export function jobResult<Result>(job: Pick<Selectable<JobsTable>, 'result'>, schema: z.ZodType<Result>): Result | null {
+  return job.result === null ? null : schema.parse(JSON.parse(job.result));
 }
 
 /** Whether a job of `kind` runs now on some server (its heartbeat is fresh). */
@@ -84,6 +78,8 @@ export async function refuseWhileJobs(trx: Transaction<Database>, kinds: readonl
  * the kinds it excludes besides itself (a lock shared by every job that changes the same things).
  * `perAccount` names the kinds of which an account has one live job at a time: the same kind and params
  * again answers the live job's id (nothing new starts), anything else a 409 `document_running`.
+ * `claim` runs in the transaction that creates the job, once its row exists: a thing that has one job
+ * at a time (a statement's approval) records it there, and throwing refuses the start.
  */
 export async function startJob(
   app: FastifyInstance,
@@ -94,6 +90,7 @@ export async function startJob(
     exclusive?: boolean;
     excludes?: readonly string[];
     perAccount?: readonly string[];
+    claim?: (trx: Transaction<Database>, jobId: number) => Promise<void>;
   },
   run: (job: RunningJob) => Promise<JobOutcome>,
 ): Promise<number> {
@@ -132,6 +129,7 @@ export async function startJob(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await options.claim?.(trx, row.id);
     return { id: row.id, fresh: true };
   });
   const { id } = started;

@@ -1,96 +1,75 @@
 /**
- * "Approve all matched" as a job (architecture §9: long admin actions): one server claims it on the
- * statement's row, approves the matched lines in batches of one transaction each, counts its progress
- * on the row for every server's screen to read, and pauses between batches so other requests are
- * answered. Each line is checked again inside its batch: a payment approved, refused or edited since
+ * "Approve all matched" as a job of the one job runner (architecture §9: long admin actions, lib/jobs):
+ * the statement names its job, which approves the matched lines in batches of one transaction each,
+ * reports its progress for every server's screen to read, and pauses between batches so other requests
+ * are answered. Each line is checked again inside its batch: a payment approved, refused or edited since
  * the statement was read is skipped, so running the job again is safe.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ApprovalResult, type ApprovalJob } from '../../../common/schemas/statements.js';
 import type { Database } from '../../db/types.js';
-import type { Caller } from '../../lib/resource/definition.js';
 import { HttpError, notFound } from '../../lib/errors.js';
-import { now } from '../../lib/time.js';
+import { jobResult, jobView, type RunningJob, STALE_AFTER_MS, startJob } from '../../lib/jobs/jobs.js';
+import type { Caller } from '../../lib/resource/definition.js';
 import { approvePayment } from '../payments/index.js';
 import { transactionKey } from './statement-lines.js';
-import { lockedPaymentFacts, statementById } from './statements.repository.js';
+import { approvalJobOf, claimApproval, lockedPaymentFacts, matchedLines, recordApprovals, statementById } from './statements.repository.js';
 
+export const APPROVAL_JOB = 'statement_approval';
 /** Approvals per transaction: small, since the database is held (SQLite: every request waits) until it commits. */
 const APPROVAL_BATCH = 50;
-/** A running job whose row has not moved for this long belongs to a server that stopped: another may take it over. */
-const STALE_MS = 60_000;
 
-/** Claims the statement's approval for this server (409 while another run is alive) and answers the running job. */
-export async function startApproval(db: Kysely<Database>, caller: Caller, statementId: number, log: FastifyBaseLogger): Promise<{ job: Promise<void> }> {
-  const statement = await statementById(db, statementId);
+/**
+ * Starts the statement's approval as a job and answers its id: a 409 while another run of it is alive,
+ * or once one has finished (uploading the file again reads it afresh against today's payments).
+ */
+export async function startApproval(app: FastifyInstance, caller: Caller, statementId: number): Promise<number> {
+  const statement = await statementById(app.db, statementId);
   if (!statement) throw notFound();
   if (statement.state === 'replaced') throw new HttpError(409, 'statement_replaced');
   if (statement.state !== 'ready') throw notFound();
-  const at = now();
-  const stale = new Date(Date.now() - STALE_MS).toISOString();
-  const claimed = await db
-    .updateTable('payment_statements')
-    .set({ approval_state: 'running', approval_total: statement.matched, approval_done: 0, approval_approved: 0, approval_skipped: 0, approval_heartbeat: at })
-    .where('id', '=', statementId)
-    // A finished run is not started again: calls that arrive just after it would each overwrite its report
-    // with a run that finds nothing left (uploading the file again reads it afresh against today's payments).
-    .where((eb) =>
-      eb.or([eb('approval_state', 'in', ['idle', 'failed']), eb.and([eb('approval_state', '=', 'running'), eb('approval_heartbeat', '<', stale)])]),
-    )
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) {
-    const done = (await statementById(db, statementId))?.approval_state === 'done';
-    throw new HttpError(409, done ? 'statement_approval_done' : 'statement_approval_running');
-  }
-  const job = approveMatched(db, caller, statementId).catch(async (error: unknown) => {
-    log.error({ err: error, statementId }, 'statement approval failed');
-    await db
-      .updateTable('payment_statements')
-      .set({ approval_state: 'failed', updated_at: now() })
-      .where('id', '=', statementId)
-      .execute()
-      .catch((cause: unknown) => log.error({ err: cause, statementId }, 'statement approval: the failure could not be recorded'));
+  const claim = async (trx: Parameters<typeof claimApproval>[0], jobId: number) => {
+    // A job whose server stopped (no heartbeat for a minute) may be taken over.
+    if (await claimApproval(trx, statementId, jobId, new Date(Date.now() - STALE_AFTER_MS).toISOString())) return;
+    const current = await approvalJobOf(trx, statementId);
+    throw new HttpError(409, current?.state === 'done' ? 'statement_approval_done' : 'statement_approval_running');
+  };
+  return startJob(app, { kind: APPROVAL_JOB, user: caller.user, params: { statement_id: statementId }, claim }, async (job) => {
+    job.progress(0, statement.matched);
+    return { result: await approveMatched(app.db, caller, statementId, job) };
   });
-  return { job };
 }
 
 /** The job itself: batches of matched lines, in line order, until none is left. */
-async function approveMatched(db: Kysely<Database>, caller: Caller, statementId: number): Promise<void> {
+async function approveMatched(db: Kysely<Database>, caller: Caller, statementId: number, job: RunningJob): Promise<ApprovalResult> {
+  const result = { approved: 0, skipped: 0 };
   for (let after = 0; ;) {
-    const batch = await db
-      .selectFrom('statement_lines')
-      .select(['id', 'transaction_id', 'amount', 'payment_id'])
-      .where('statement_id', '=', statementId)
-      .where('kind', '=', 'matched')
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(APPROVAL_BATCH)
-      .execute();
-    if (batch.length === 0) break;
+    const batch = await matchedLines(db, statementId, after, APPROVAL_BATCH);
+    if (batch.length === 0) return result;
     after = batch.at(-1)!.id;
-    await db.transaction().execute(async (trx) => {
-      const approved: number[] = [];
+    const approved = await db.transaction().execute(async (trx) => {
+      const lines: number[] = [];
       for (const line of batch) {
         const payment = line.payment_id === null ? undefined : await lockedPaymentFacts(trx, line.payment_id);
         const agrees = payment && transactionKey(payment.transaction_id) === transactionKey(line.transaction_id) && payment.amount === Number(line.amount);
-        if (agrees && (await approvePayment({ ...caller, trx }, line.payment_id!))) approved.push(line.id);
+        if (agrees && (await approvePayment({ ...caller, trx }, line.payment_id!))) lines.push(line.id);
       }
-      if (approved.length > 0) await trx.updateTable('statement_lines').set({ kind: 'approved' }).where('id', 'in', approved).execute();
-      await trx
-        .updateTable('payment_statements')
-        .set((eb) => ({
-          matched: eb('matched', '-', approved.length),
-          approved: eb('approved', '+', approved.length),
-          approval_done: eb('approval_done', '+', batch.length),
-          approval_approved: eb('approval_approved', '+', approved.length),
-          approval_skipped: eb('approval_skipped', '+', batch.length - approved.length),
-          approval_heartbeat: now(),
-          updated_at: now(),
-        }))
-        .where('id', '=', statementId)
-        .execute();
+      await recordApprovals(trx, statementId, lines);
+      return lines.length;
     });
+    result.approved += approved;
+    result.skipped += batch.length - approved;
+    job.progress(result.approved + result.skipped);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await db.updateTable('payment_statements').set({ approval_state: 'done', updated_at: now() }).where('id', '=', statementId).execute();
+}
+
+/** The approval as the statement shows it: idle until started, then its job's state, progress and report. */
+export async function approvalOf(db: Kysely<Database>, statementId: number): Promise<ApprovalJob> {
+  const job = await approvalJobOf(db, statementId);
+  if (!job) return { job_id: null, state: 'idle', total: 0, done: 0, approved: 0, skipped: 0 };
+  const view = jobView(job);
+  const report = (view.state === 'done' && jobResult(job, ApprovalResult)) || { approved: 0, skipped: 0 };
+  return { job_id: job.id, state: view.state, total: job.total ?? 0, done: job.done, ...report };
 }

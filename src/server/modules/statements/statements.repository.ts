@@ -1,6 +1,6 @@
 /** The SQL of statement reconciliation; what is written when is decided in statements.service.ts and statement-approval.ts. */
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
-import type { StatementColumns, StatementLine, StatementList, StatementSummary } from '../../../common/schemas/statements.js';
+import type { ApprovalJob, StatementColumns, StatementLine, StatementList, StatementSummary } from '../../../common/schemas/statements.js';
 import { type Db, lockingRows } from '../../db/handles.js';
 import type { Database, PaymentStatementsTable, StatementFormatsTable, StatementLinesTable } from '../../db/types.js';
 import { now } from '../../lib/time.js';
@@ -157,7 +157,8 @@ export function markReady(
   });
 }
 
-export async function summaryOf(db: Db, statement: StatementRow): Promise<StatementSummary> {
+/** The statement as its screen shows it, with its approval as `approvalOf` (statement-approval.ts) tells it. */
+export async function summaryOf(db: Db, statement: StatementRow, approval: ApprovalJob): Promise<StatementSummary> {
   const format = await db.selectFrom('statement_formats').selectAll().where('id', '=', statement.format_id).executeTakeFirstOrThrow();
   return {
     id: statement.id,
@@ -173,13 +174,7 @@ export async function summaryOf(db: Db, statement: StatementRow): Promise<Statem
       missing: statement.missing,
       approved: statement.approved,
     },
-    approval: {
-      state: statement.approval_state,
-      total: statement.approval_total,
-      done: statement.approval_done,
-      approved: statement.approval_approved,
-      skipped: statement.approval_skipped,
-    },
+    approval,
     created_at: statement.created_at,
   };
 }
@@ -229,6 +224,67 @@ export async function linesPage(db: Db, statementId: number, list: StatementList
             institute_name: row.institute_name,
           },
   }));
+}
+
+/**
+ * Makes `jobId` the statement's approval when it has none yet, or its last one failed or stopped beating
+ * before `staleBefore`; answers whether it did. Two servers claiming at once: the second's update waits
+ * for the first's row and then no longer matches.
+ */
+export async function claimApproval(trx: Transaction<Database>, statementId: number, jobId: number, staleBefore: string): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('payment_statements')
+    .set({ approval_job_id: jobId, updated_at: now() })
+    .where('id', '=', statementId)
+    .where((eb) =>
+      eb.or([
+        eb('approval_job_id', 'is', null),
+        eb(
+          'approval_job_id',
+          'in',
+          eb
+            .selectFrom('jobs')
+            .select('id')
+            .where((job) => job.or([job('state', '=', 'failed'), job.and([job('state', '=', 'running'), job('heartbeat', '<', staleBefore)])])),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** The job of the statement's approval, once started. */
+export function approvalJobOf(db: Db, statementId: number) {
+  return db
+    .selectFrom('payment_statements')
+    .innerJoin('jobs', 'jobs.id', 'payment_statements.approval_job_id')
+    .selectAll('jobs')
+    .where('payment_statements.id', '=', statementId)
+    .executeTakeFirst();
+}
+
+/** Up to `limit` matched lines after the line `after`, in line order. */
+export function matchedLines(db: Db, statementId: number, after: number, limit: number) {
+  return db
+    .selectFrom('statement_lines')
+    .select(['id', 'transaction_id', 'amount', 'payment_id'])
+    .where('statement_id', '=', statementId)
+    .where('kind', '=', 'matched')
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Moves the lines whose payments were approved from the matched list to the approved one. */
+export async function recordApprovals(trx: Transaction<Database>, statementId: number, lineIds: readonly number[]): Promise<void> {
+  if (lineIds.length === 0) return;
+  await trx.updateTable('statement_lines').set({ kind: 'approved' }).where('id', 'in', lineIds).execute();
+  await trx
+    .updateTable('payment_statements')
+    .set((eb) => ({ matched: eb('matched', '-', lineIds.length), approved: eb('approved', '+', lineIds.length), updated_at: now() }))
+    .where('id', '=', statementId)
+    .execute();
 }
 
 /** A payment's id and amount, locked for the approval's transaction (PostgreSQL; SQLite's writer holds the database). */

@@ -4,7 +4,8 @@
  *                                            `format_name`, `transaction_column`, `amount_column`, `date_column`;
  * GET  /api/v1/payment-statements/{id}       the counts of its lists and the approval job's progress;
  * GET  /api/v1/payment-statements/{id}/lines `list`, `page`, `paginate`: a page of one list;
- * POST /api/v1/payment-statements/{id}/approve starts "approve all matched" (202), watched through the GET.
+ * POST /api/v1/payment-statements/{id}/approve starts "approve all matched" (202): a job (lib/jobs), whose id the
+ *                                            statement's `approval.job_id` gives for GET /api/v1/jobs/{id}.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ import { requestLang } from '../../lib/language.js';
 import { pageUrlOf } from '../../lib/resource/paginator.js';
 import { acceptFiles } from '../../lib/multipart.js';
 import { startApproval } from './statement-approval.js';
-import { receiveStatement, statementFor, statementLines, statementSummary } from './statements.service.js';
+import { receiveStatement, statementLines, statementSummary } from './statements.service.js';
 
 type UploadParts = Record<string, unknown> & { file?: { name?: string; data?: unknown } };
 
@@ -57,10 +58,6 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     async onFile(part) {
       Object.assign(part, { value: { name: part.filename, data: await part.toBuffer() } });
     },
-  });
-  const jobs = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(jobs);
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: requireRole('admin') };
@@ -92,12 +89,9 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     '/payment-statements/:id/approve',
     { ...admin, schema: { ...schema, params: Params, response: { 202: StatementEnvelope, ...errors } } },
     async (request, reply) => {
-      const statement = await statementFor(app.db, request.params.id);
-      const { job } = await startApproval(app.db, { user: request.user!, client: clientOf(request) }, statement.id, request.log);
-      jobs.add(job);
-      void job.finally(() => jobs.delete(job));
+      await startApproval(app, { user: request.user!, client: clientOf(request) }, request.params.id);
       reply.status(202);
-      return { message: translate(requestLang(request), 'ok'), data: await statementSummary(app.db, statement.id) };
+      return { message: translate(requestLang(request), 'ok'), data: await statementSummary(app.db, request.params.id) };
     },
   );
 }

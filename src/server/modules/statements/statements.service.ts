@@ -25,6 +25,7 @@ import { HttpError, notFound, ValidationError } from '../../lib/errors.js';
 import { paginate } from '../../lib/resource/paginator.js';
 import { readSheet, type Sheet, type SheetLimits } from '../../lib/import/sheet.js';
 import { now } from '../../lib/time.js';
+import { approvalOf } from './statement-approval.js';
 import { formatKeyOf, guessColumns, type MatchedLine, matchLines, type PaymentFact, readLines } from './statement-lines.js';
 import {
   columnsOfFormat,
@@ -138,7 +139,7 @@ export async function receiveStatement(db: Kysely<Database>, user: SessionUser, 
   for (const line of classified) counts[line.kind]++;
   const retired = await markReady(db, id, contentHash, { lines: lines.length, skipped, ...counts, missing: missing.length });
   for (const { id: earlierId } of retired) await deleteLines(db, earlierId);
-  return summaryOf(db, (await statementById(db, id))!);
+  return summaryOf(db, (await statementById(db, id))!, await approvalOf(db, id));
 }
 
 /** A statement by its id; 404 when there is none. */
@@ -149,7 +150,7 @@ export async function statementFor(db: Kysely<Database>, id: number): Promise<St
 }
 
 export async function statementSummary(db: Kysely<Database>, id: number): Promise<StatementSummary> {
-  return summaryOf(db, await statementFor(db, id));
+  return summaryOf(db, await statementFor(db, id), await approvalOf(db, id));
 }
 
 /** A page of one of the statement's lists; a replaced statement's lines are gone (409). */

@@ -127,7 +127,7 @@ describe('a bKash merchant statement', () => {
     const res = await client(t, admin).post(`/api/v1/payment-statements/${first.id}/approve`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const done = await approvalFinished(first.id);
-    expect(done.approval).toEqual({ state: 'done', total: 2, done: 2, approved: 2, skipped: 0 });
+    expect(done.approval).toEqual({ job_id: expect.any(Number), state: 'done', total: 2, done: 2, approved: 2, skipped: 0 });
     expect(done.counts).toMatchObject({ matched: 0, approved: 2, amount_differs: 1, not_filed: 1 });
     expect((await paymentRow(payments.matched)).is_approved).toBe(1);
     expect((await paymentRow(payments.receipt)).is_approved).toBe(1);
@@ -240,7 +240,7 @@ describe('approving all matched, several times at once', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => client(t, admin).post(`/api/v1/payment-statements/${summary.id}/approve`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409, 409, 409]);
     const done = await approvalFinished(summary.id);
-    expect(done.approval).toEqual({ state: 'done', total: 3, done: 3, approved: 3, skipped: 0 });
+    expect(done.approval).toEqual({ job_id: expect.any(Number), state: 'done', total: 3, done: 3, approved: 3, skipped: 0 });
     // A call arriving once the run has finished does not start another, which would overwrite its report.
     const late = await client(t, admin).post(`/api/v1/payment-statements/${summary.id}/approve`);
     expect(late.status).toBe(409);

@@ -6,12 +6,13 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChecks, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { STATEMENT_LISTS, type StatementList, type StatementSummary } from '../../../../common/schemas/statements';
 import { ANALYTICS_KEY } from '../../../api/analytics';
+import { useWatchedJob } from '../../../api/jobs';
 import { failureMessage, notifyError } from '../../../components/notify';
 import { useLanguage } from '../../../i18n';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
@@ -57,22 +58,27 @@ function Approval({ summary }: { summary: StatementSummary }) {
   const lang = useLanguage();
   const queryClient = useQueryClient();
   const n = (value: number) => formatNumber(value, lang);
+  const { approval } = summary;
+  // When the job ends, the lists, the payments and the dashboard's money are asked again.
+  const watched = useWatchedJob(approval.state === 'running' ? approval.job_id : null, () => void refreshAfterApproval(queryClient, summary.id));
   const approve = useMutation({
     mutationFn: () => approveMatched(summary.id),
     onSuccess: (next) => {
       queryClient.setQueryData(statementKey(summary.id), next);
-      if (next.approval.state !== 'running') void refreshAfterApproval(queryClient, summary.id);
+      if (next.approval.job_id !== null) watched.watch(next.approval.job_id);
     },
     onError: (error) => notifyError(failureMessage(error)),
   });
-  const { approval } = summary;
 
-  if (approval.state === 'running') {
-    const percent = approval.total > 0 ? Math.round((approval.done / approval.total) * 100) : 100;
+  // Running until the statement, asked again when the job ends, says otherwise.
+  if (approval.state === 'running' || watched.state === 'running') {
+    const done = watched.job?.done ?? approval.done;
+    const total = watched.job?.total ?? approval.total;
+    const percent = total > 0 ? Math.round((done / total) * 100) : 100;
     return (
       <Stack gap={4} data-testid="statement-approval-progress">
         <Text size="sm" aria-live="polite">
-          {t('reconcile.approve.running', { done: n(approval.done), total: n(approval.total) })}
+          {t('reconcile.approve.running', { done: n(done), total: n(total) })}
         </Text>
         <Progress value={percent} animated striped aria-label={t('reconcile.approve.progressLabel')} />
       </Stack>
@@ -133,21 +139,12 @@ function Approval({ summary }: { summary: StatementSummary }) {
 export function StatementScreen() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const statement = useQuery(statementQuery(id));
   const [list, setList] = useState<StatementList>('matched');
   const [page, setPage] = useState(1);
-  const wasRunning = useRef(false);
   const n = (value: number) => formatNumber(value, lang);
   const summary = statement.data;
-
-  // When a job finishes, the lists, the payments and the dashboard's money are asked again.
-  const running = summary?.approval.state === 'running';
-  useEffect(() => {
-    if (wasRunning.current && !running) void refreshAfterApproval(queryClient, id);
-    wasRunning.current = running;
-  }, [running, queryClient, id]);
 
   if (statement.isPending) return <Loader m="xl" />;
   if (!summary)

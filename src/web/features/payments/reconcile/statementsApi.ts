@@ -1,7 +1,7 @@
 /**
  * The statement reconciliation's calls (docs/integrators/statements.md): the upload (with upload
- * progress, api/postForm.ts), a statement's counts and approval progress, a page of one of its lists,
- * and "approve all matched".
+ * progress, api/postForm.ts), a statement's counts and its approval, a page of one of its lists, and
+ * "approve all matched" (a job, watched like every job: api/jobs.ts).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '../../../../common/schemas/list';
@@ -36,12 +36,11 @@ export async function uploadStatement({ file, columns, onProgress, onUploaded, s
 
 export const statementKey = (id: number) => ['payment-statements', id] as const;
 
-/** A statement's counts; asked again every second while its approval runs. */
+/** A statement's counts and its approval (whose job the screen watches while it runs). */
 export const statementQuery = (id: number) =>
   queryOptions({
     queryKey: statementKey(id),
     queryFn: async ({ signal }) => (await apiRequest<StatementSummary>(`${STATEMENTS_PATH}/${id}`, { method: 'GET', signal })).data,
-    refetchInterval: (query) => (query.state.data?.approval.state === 'running' ? 1000 : false),
   });
 
 export const linesQuery = (id: number, list: StatementList, page: number) =>
