@@ -95,7 +95,7 @@ test('an institute on a phone downloads the template, uploads a sheet with two b
   await shoot(page, 'phone-import-done');
 
   const failedDownload = page.waitForEvent('download');
-  await page.getByTestId('import-failed-rows').click();
+  await page.getByTestId('import-refused-file').click();
   const failed = await failedDownload;
   expect(failed.suggestedFilename()).toBe('registrations-refused.xlsx');
 

@@ -177,9 +177,9 @@ test('the admin enters and imports marks, processes and publishes; a parent on a
     const filled = Buffer.from(await book.xlsx.writeBuffer());
 
     await page.getByTestId('marks-import-file').setInputFiles({ name: 'marks.xlsx', mimeType: XLSX, buffer: filled });
-    await expect(page.getByTestId('marks-import-total')).toContainText(bengaliDigits(10));
-    await expect(page.getByTestId('marks-import-valid')).toContainText(bengaliDigits(8));
-    await expect(page.getByTestId('marks-import-invalid')).toContainText(bengaliDigits(2));
+    await expect(page.getByTestId('marks-import-count-total')).toContainText(bengaliDigits(10));
+    await expect(page.getByTestId('marks-import-count-valid')).toContainText(bengaliDigits(8));
+    await expect(page.getByTestId('marks-import-count-invalid')).toContainText(bengaliDigits(2));
     const refused = page.getByTestId('marks-import-refused-row');
     await expect(refused).toHaveCount(2);
     await expect(refused.first()).toContainText(messages.bn.unknown_roll);

@@ -1,0 +1,328 @@
+/**
+ * One sheet import, as every import screen shows it (README: Bulk registration, Results day): the
+ * template download, the file (a drop zone; choosing it runs a dry run at once, nothing stored), upload
+ * progress then "checking", the counts, "import N valid rows", the result, the refused rows' .xlsx and
+ * "start again". Leaving the screen stops an upload still under way. A screen configures it with its
+ * calls, its texts and what it shows besides (an admin's institute, the marks a sheet replaces, the rows).
+ */
+import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { SheetDropZone } from '../components/upload/SheetDropZone';
+import { failureMessage, notifyError } from '../components/notify';
+import { useLanguage } from '../i18n';
+import { formatNumber } from '../i18n/format';
+
+/** What every import's report holds (common/schemas/imports.ts), whatever its rows. */
+export type SheetReport = { total: number; valid: number; invalid: number; stored: number };
+
+export type SendSheet<Report> = (request: {
+  file: File;
+  dryRun: boolean;
+  /** The dry run's report, when the rows are being imported after it. */
+  checked: Report | null;
+  onProgress: (loaded: number, total: number) => void;
+  onUploaded: () => void;
+  signal: AbortSignal;
+}) => Promise<Report>;
+
+type Purpose = 'check' | 'import';
+type Phase<Report> =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; purpose: Purpose; loaded: number; total: number }
+  | { kind: 'checking'; purpose: Purpose }
+  | { kind: 'checked'; report: Report }
+  | { kind: 'imported'; report: Report };
+
+/** Messages to show by field: `file` under the file, others where the screen puts them. */
+export type SheetProblems = Record<string, string | undefined>;
+
+/** The phase machine: runs a sheet (dry or not), one at a time, and stops it when the screen goes. */
+export function useSheetImport<Report extends SheetReport>({
+  send,
+  onImported,
+  problemsOf,
+}: {
+  send: SendSheet<Report>;
+  onImported: () => Promise<unknown>;
+  /** A refusal's messages by field; by default the first one goes under the file. */
+  problemsOf?: (error: unknown) => SheetProblems;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase<Report>>({ kind: 'idle' });
+  const [problems, setProblems] = useState<SheetProblems>({});
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const run = async (chosen: File, dryRun: boolean) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    const purpose = dryRun ? 'check' : 'import';
+    const checked = phase.kind === 'checked' ? phase.report : null;
+    setProblems({});
+    setPhase({ kind: 'uploading', purpose, loaded: 0, total: chosen.size });
+    try {
+      const report = await send({
+        file: chosen,
+        dryRun,
+        checked,
+        // All sent: the server is reading the rows now (upload.onload says so too, but not in every browser).
+        onProgress: (loaded, total) => setPhase(total > 0 && loaded >= total ? { kind: 'checking', purpose } : { kind: 'uploading', purpose, loaded, total }),
+        onUploaded: () => setPhase({ kind: 'checking', purpose }),
+        signal: controller.signal,
+      });
+      setPhase({ kind: dryRun ? 'checked' : 'imported', report });
+      if (!dryRun) await onImported();
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setProblems(problemsOf?.(error) ?? { file: failureMessage(error) });
+      setPhase({ kind: 'idle' });
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+  };
+
+  return {
+    file,
+    phase,
+    problems,
+    busy: phase.kind === 'uploading' || phase.kind === 'checking',
+    report: phase.kind === 'checked' || phase.kind === 'imported' ? phase.report : null,
+    choose: (chosen: File) => {
+      setFile(chosen);
+      void run(chosen, true);
+    },
+    /** The chosen file checked again (something the check depends on changed); not once imported. */
+    recheck: () => {
+      if (file && phase.kind !== 'imported') void run(file, true);
+    },
+    submit: () => {
+      if (file) void run(file, false);
+    },
+    clearProblem: (field: string) => setProblems((current) => ({ ...current, [field]: undefined })),
+    startOver: () => {
+      running.current?.abort();
+      setFile(null);
+      setProblems({});
+      setPhase({ kind: 'idle' });
+    },
+  };
+}
+
+export type SheetImportState<Report extends SheetReport> = ReturnType<typeof useSheetImport<Report>>;
+
+export type SheetImportTexts = {
+  template: string;
+  file: string;
+  fileHint: string;
+  drop: string;
+  chosen: (name: string) => string;
+  change: string;
+  uploading: (percent: string) => string;
+  checking: string;
+  importing: string;
+  progressLabel: string;
+  doneTitle?: string;
+  done: (counts: { stored: string; refused: string }) => string;
+  submit: (valid: string) => string;
+  nothingValid: string;
+  refusedRows: string;
+  again: string;
+  counts: Record<'total' | 'valid' | 'stored' | 'invalid', string>;
+  /** Put before the reason a download failed. */
+  templateFailed?: string;
+  refusedFailed?: string;
+};
+
+/** A count the screen adds to the four every report has. */
+export type ExtraCount<Report> = { key: string; label: string; color: string; value: (report: Report) => number };
+
+type Props<Report extends SheetReport> = {
+  sheet: SheetImportState<Report>;
+  texts: SheetImportTexts;
+  /** Test ids: `{testId}-template`, `-progress`, `-counts`, `-count-{key}`, `-submit`, `-done`, `-refused-file`, and the drop zone's. */
+  testId: string;
+  downloadTemplate: () => Promise<void>;
+  downloadRefused: (file: File) => Promise<void>;
+  /** Nothing can be chosen or stored (the season's marks are closed). */
+  disabled?: boolean;
+  extraCounts?: readonly ExtraCount<Report>[];
+  /** Shown between the template and the file (an admin's institute). */
+  beforeFile?: ReactNode;
+  /** What the user reviews before importing (the marks a sheet replaces); `ready` false holds the import back. */
+  review?: { node: ReactNode; ready: boolean };
+  /** Beside "start again" once imported (a link to the list). */
+  doneLinks?: ReactNode;
+  /** The report's rows; drawn afresh for the dry run and for the import. */
+  rows: (report: Report) => ReactNode;
+};
+
+export function SheetImport<Report extends SheetReport>({
+  sheet,
+  texts,
+  testId,
+  downloadTemplate,
+  downloadRefused,
+  disabled = false,
+  extraCounts = [],
+  beforeFile,
+  review,
+  doneLinks,
+  rows,
+}: Props<Report>) {
+  const lang = useLanguage();
+  const n = (value: number) => formatNumber(value, lang);
+  const [downloading, setDownloading] = useState<'template' | 'refused' | null>(null);
+  const { phase, report, file, busy } = sheet;
+
+  const download = async (which: 'template' | 'refused') => {
+    setDownloading(which);
+    try {
+      if (which === 'template') await downloadTemplate();
+      else if (file) await downloadRefused(file);
+    } catch (error) {
+      const prefix = which === 'template' ? texts.templateFailed : texts.refusedFailed;
+      notifyError(prefix ? `${prefix} ${failureMessage(error)}` : failureMessage(error));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const percent = phase.kind === 'uploading' && phase.total > 0 ? Math.min(100, Math.round((phase.loaded / phase.total) * 100)) : null;
+  const imported = phase.kind === 'imported';
+  const refusedButton = report && report.invalid > 0 && (
+    <Button
+      color="red"
+      variant="light"
+      leftSection={<IconDownload size={18} aria-hidden />}
+      onClick={() => void download('refused')}
+      loading={downloading === 'refused'}
+      data-testid={`${testId}-refused-file`}
+    >
+      {texts.refusedRows}
+    </Button>
+  );
+  const counts: ExtraCount<Report>[] = [
+    { key: 'total', label: texts.counts.total, color: 'blue', value: (r) => r.total },
+    imported
+      ? { key: 'stored', label: texts.counts.stored, color: 'teal', value: (r) => r.stored }
+      : { key: 'valid', label: texts.counts.valid, color: 'teal', value: (r) => r.valid },
+    { key: 'invalid', label: texts.counts.invalid, color: 'red', value: (r) => r.invalid },
+    ...extraCounts,
+  ];
+
+  return (
+    <>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          onClick={() => void download('template')}
+          loading={downloading === 'template'}
+          data-testid={`${testId}-template`}
+        >
+          {texts.template}
+        </Button>
+      </Group>
+
+      {beforeFile}
+
+      {!imported && (
+        <SheetDropZone
+          label={texts.file}
+          description={texts.fileHint}
+          prompt={file ? texts.chosen(file.name) : texts.drop}
+          change={texts.change}
+          chosen={file !== null}
+          error={sheet.problems.file}
+          busy={busy || disabled}
+          onChoose={sheet.choose}
+          testId={testId}
+        />
+      )}
+
+      {(phase.kind === 'uploading' || phase.kind === 'checking') && (
+        <Stack gap={4} data-testid={`${testId}-progress`}>
+          <Text size="sm" aria-live="polite">
+            {phase.kind === 'uploading'
+              ? texts.uploading(percent === null ? '' : `${n(percent)}%`)
+              : phase.purpose === 'import'
+                ? texts.importing
+                : texts.checking}
+          </Text>
+          <Progress value={percent ?? 100} animated={phase.kind === 'checking'} striped={phase.kind === 'checking'} aria-label={texts.progressLabel} />
+        </Stack>
+      )}
+
+      {report && (
+        <>
+          {imported && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={texts.doneTitle} data-testid={`${testId}-done`}>
+              <Stack gap="sm">
+                <Text size="sm">{texts.done({ stored: n(report.stored), refused: n(report.invalid) })}</Text>
+                <Group gap="sm">
+                  {refusedButton}
+                  <Button variant="default" onClick={sheet.startOver}>
+                    {texts.again}
+                  </Button>
+                  {doneLinks}
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+
+          <SimpleGrid cols={{ base: 2, sm: counts.length }} spacing="sm" data-testid={`${testId}-counts`}>
+            {counts.map((card) => (
+              <Paper
+                key={card.key}
+                withBorder
+                p="sm"
+                radius="md"
+                style={{ borderInlineStart: `4px solid var(--mantine-color-${card.color}-6)` }}
+                data-testid={`${testId}-count-${card.key}`}
+              >
+                <Text size="xs" c="dimmed">
+                  {card.label}
+                </Text>
+                <Text fw={700} fz="xl">
+                  {n(card.value(report))}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+
+          {phase.kind === 'checked' && (
+            <>
+              {review?.node}
+              {report.valid > 0 ? (
+                <Group gap="sm">
+                  <Button
+                    leftSection={<IconUpload size={18} aria-hidden />}
+                    onClick={sheet.submit}
+                    disabled={disabled || review?.ready === false}
+                    data-testid={`${testId}-submit`}
+                  >
+                    {texts.submit(n(report.valid))}
+                  </Button>
+                  {refusedButton}
+                </Group>
+              ) : (
+                <>
+                  <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+                    {texts.nothingValid}
+                  </Alert>
+                  {refusedButton && <Group>{refusedButton}</Group>}
+                </>
+              )}
+            </>
+          )}
+
+          <Stack key={phase.kind} gap="sm">
+            {rows(report)}
+          </Stack>
+        </>
+      )}
+    </>
+  );
+}
