@@ -115,7 +115,8 @@ function Approval({ summary }: { summary: StatementSummary }) {
                   title: t('reconcile.approve.confirmTitle'),
                   children: <Text size="sm">{t('reconcile.approve.confirmBody', { number: n(summary.counts.matched) })}</Text>,
                   labels: { confirm: t('reconcile.approve.confirm', { number: n(summary.counts.matched) }), cancel: t('reconcile.approve.cancel') },
-                  confirmProps: { color: 'teal', 'data-testid': 'confirm-statement-approve' } as Record<string, string>,
+                  // Spread in: Mantine's button props do not name data attributes, which the button passes on all the same.
+                  confirmProps: { color: 'teal', ...{ 'data-testid': 'confirm-statement-approve' } },
                   onConfirm: () => approve.mutate(),
                 })
               }
