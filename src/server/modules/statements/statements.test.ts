@@ -247,6 +247,36 @@ describe('approving all matched, several times at once', () => {
     expect(late.body.message).toBe('This statement’s approval has already run; upload the file again to read it against today’s payments.');
     expect((await statement(summary.id)).approval).toEqual(done.approval);
   });
+
+  it('is watched as a job, and a run whose server stopped is failed and may be started again', async () => {
+    const ids = Array.from({ length: 2 }, (_, i) => `DD${i}X${suffix}`);
+    for (const id of ids) await filePayment({ payment_method: 'bkash', amount: '200', transaction_id: id });
+    const res = await upload(csv([['Date', 'TrxID', 'Amount'], ...ids.map((id) => ['2026-11-20', id, '200'])]), {
+      format_name: 'Short bKash again',
+      transaction_column: 'TrxID',
+      amount_column: 'Amount',
+      date_column: 'Date',
+    });
+    const summary = res.body.data as StatementSummary;
+    // A run another server was making when it stopped: its job still says running, its heartbeat is old.
+    const long = new Date(Date.now() - 5 * 60_000).toISOString();
+    const job = await t.app.db
+      .insertInto('jobs')
+      .values({ kind: 'statement_approval', user_id: 1, state: 'running', heartbeat: long, created_at: long, updated_at: long })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db.updateTable('payment_statements').set({ approval_job_id: job.id }).where('id', '=', summary.id).execute();
+    expect((await statement(summary.id)).approval).toMatchObject({ job_id: job.id, state: 'failed' });
+
+    const started = await client(t, admin).post(`/api/v1/payment-statements/${summary.id}/approve`);
+    expect(started.status).toBe(202);
+    const jobId = (started.body.data as StatementSummary).approval.job_id!;
+    expect(jobId).not.toBe(job.id);
+    const done = await approvalFinished(summary.id);
+    expect(done.approval).toMatchObject({ job_id: jobId, state: 'done', approved: 2 });
+    const watched = await client(t, admin).get(`/api/v1/jobs/${jobId}`);
+    expect(watched.body.data).toMatchObject({ kind: 'statement_approval', state: 'done', done: 2, total: 2, result: { approved: 2, skipped: 0 } });
+  });
 });
 
 describe('what is refused', () => {
