@@ -16,20 +16,10 @@ import { type AuditAction, recordAudit } from '../../lib/audit.js';
 import { HttpError, ValidationError, notFound, uniqueViolation } from '../../lib/errors.js';
 import type { Caller, CreateContext, TransactionContext } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
-import { bumpFees } from '../registrations/index.js';
+import { bumpFees, claimStudents, coverOldestUnpaid, type MovedStudent, moveStudents } from '../registrations/index.js';
 import { noticePaymentApproved, noticePaymentRefused } from '../notices/index.js';
 import { seasonSettings } from '../settings/index.js';
-import {
-  claimStudents,
-  coverOldestUnpaid,
-  insertPayment,
-  lockedPayment,
-  type MovedStudent,
-  moveStudents,
-  type PaymentState,
-  transactionIdTaken,
-  updatePayment,
-} from './payments.repository.js';
+import { insertPayment, lockedPayment, type PaymentState, transactionIdTaken, updatePayment } from './payments.repository.js';
 
 export type Body = PaymentBody & { institute_id: number };
 

@@ -2,6 +2,7 @@ import { defineModule } from '../../lib/server-module.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { registrationImportRoutes } from './registrations.import.routes.js';
 
+export { claimStudents, coverOldestUnpaid, type MovedStudent, moveStudents } from './registrations.fees.js';
 export { bumpFees } from './registrations.repository.js';
 
 export const module = defineModule({
