@@ -5,14 +5,14 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '../../../../common/schemas/list';
-import type { StatementLine, StatementList, StatementSummary, StatementUploadAnswer } from '../../../../common/schemas/statements';
+import type { StatementLine, StatementList, StatementSummary, StatementUploadAnswer, StatementUploadFields } from '../../../../common/schemas/statements';
 import { ApiError, apiRequest } from '../../../api/client';
 import { envelopeOf, postForm } from '../../../api/postForm';
 
 const STATEMENTS_PATH = '/v1/payment-statements';
 
-/** A format's columns as the upload sends them, when the header row is new. */
-export type ColumnChoice = { format_name: string; transaction_column: string; amount_column: string; date_column: string };
+/** A format's columns as the form holds them ('' for none) and the upload sends them, when the header row is new. */
+export type ColumnChoice = Record<keyof StatementUploadFields, string>;
 
 export type UploadRequest = {
   file: File;
