@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Lang } from '../../../common/messages.js';
-import { headerOf, valueLabels } from '../export/index.js';
+import { headerOf, valueLabels } from '../export/labels.js';
 import { GRADE_LABELS, RESULT_TEXT as T, STATE_LABELS } from '../../lib/pdf/document-texts.js';
 import type { ClassCounts, InstituteHeading, InstituteResultRow } from './result-documents.js';
 
