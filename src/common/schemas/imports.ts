@@ -1,5 +1,5 @@
 /**
- * What a sheet import answers (README: Bulk registration, Marks import): the counts, and each row with
+ * What a sheet import answers (docs/integrators/imports.md, results.md): the counts, and each row with
  * its status and its errors already in the request's language. One shape for every import, with each
  * import's own columns beside it; the server answers through it and the import screen reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * One sheet import, as every import screen shows it (README: Bulk registration, Results day): the
+ * One sheet import, as every import screen shows it (docs/integrators/imports.md, results.md): the
  * template download, the file (a drop zone; choosing it runs a dry run at once, nothing stored), upload
  * progress then "checking", the counts, "import N valid rows", the result, the refused rows' .xlsx and
  * "start again". Leaving the screen stops an upload still under way. A screen configures it with its

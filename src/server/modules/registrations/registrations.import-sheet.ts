@@ -1,5 +1,5 @@
 /**
- * A registration sheet read, checked and (unless a dry run) stored (README: Bulk registration): each row's
+ * A registration sheet read, checked and (unless a dry run) stored (docs/integrators/imports.md): each row's
  * institute (an institute's own; an admin's choice, or each row's own column), a student already there
  * is a duplicate, a roll or birth number another student holds is the row's error.
  */

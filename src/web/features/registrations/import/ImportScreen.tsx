@@ -21,7 +21,7 @@ import { registrations } from '../registrations';
 import { downloadFailedRows, downloadTemplate, importSheet } from './importApi';
 import { ImportRows } from './ImportRows';
 
-/** The server refuses a sheet of more rows (README: Bulk registration). */
+/** The server refuses a sheet of more rows (docs/integrators/imports.md). */
 export const IMPORT_ROW_LIMIT = 20_000;
 
 export function ImportScreen() {
