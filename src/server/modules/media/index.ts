@@ -4,7 +4,6 @@ import { mediaRoutes } from './media.routes.js';
 import { uploadsRoutes } from './uploads.routes.js';
 
 export { storageKey } from './media-paths.js';
-export { refuseForeignUploads } from './upload-ownership.js';
 
 export const module = defineModule({
   tables: ['media'],

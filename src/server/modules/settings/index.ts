@@ -1,8 +1,6 @@
 import { defineModule } from '../../lib/server-module.js';
 import { settingsRoutes } from './settings.routes.js';
 
-export { SEASON_KEYS, seasonOf, seasonSettings, settingValue } from './settings.repository.js';
-
 export const module = defineModule({
   tables: ['setting_groups', 'setting_sub_groups', 'setting_values'],
   v1: async (v1) => {
