@@ -1,4 +1,4 @@
-/** The sheet importer's (registrations and marks alike): the file and each row. */
+/** The sheet importer's (registrations and marks alike): the file and each row; and the bulk photos' zip. */
 import { defineMessages } from './define.js';
 
 export const importMessages = defineMessages({
@@ -18,6 +18,10 @@ export const importMessages = defineMessages({
     import_error_column: 'ভুল',
     import_running: 'আপনার আরেকটি ফাইল এখনো পড়া হচ্ছে: সেটি শেষ হলে আবার চেষ্টা করুন।',
     import_busy: 'সার্ভার এখন অন্য ফাইল পড়ছে: কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।',
+    photo_zip_required: 'ছবিগুলোর একটি .zip ফাইল বেছে নিন।',
+    photo_zip_corrupt: 'ফাইলটি .zip নয় বা নষ্ট: ছবিগুলো আবার zip করে দিন।',
+    photo_zip_too_many: 'একটি zip-এ সর্বোচ্চ ৬,০০০টি ছবি দেওয়া যায়: ভাগ করে দিন।',
+    photo_zip_too_big: 'zip ফাইলটি অনেক বড়: সর্বোচ্চ ১,০০০ MB, খুললে ১,২০০ MB; ভাগ করে দিন।',
     import_cell_too_long: '"{value}…" অনেক লম্বা: এই ঘরে সর্বোচ্চ {max} অক্ষর।',
     import_roll_in_sheet: 'এই শ্রেণি রোল শিটের {row} নম্বর সারির {name}-এর: দুজন শিক্ষার্থীর একই রোল হতে পারে না।',
     import_roll_stored: 'এই শ্রেণি রোল আগেই নিবন্ধিত {name}-এর (নিবন্ধন নম্বর {reg_no}): দুজন শিক্ষার্থীর একই রোল হতে পারে না।',
@@ -43,6 +47,10 @@ export const importMessages = defineMessages({
     import_error_column: 'Errors',
     import_running: 'Another file of yours is still being read: try again when it has finished.',
     import_busy: 'The server is reading other files right now: try again in a few seconds.',
+    photo_zip_required: 'Choose a .zip file of the photos.',
+    photo_zip_corrupt: 'This file is not a .zip or is damaged: zip the photos again.',
+    photo_zip_too_many: 'A zip may hold at most 6,000 photos: split it.',
+    photo_zip_too_big: 'This zip is too large: at most 1,000 MB, 1,200 MB unpacked; split it.',
     import_cell_too_long: '"{value}…" is too long: this cell takes at most {max} characters.',
     import_roll_in_sheet: 'This class roll is {name}’s, in row {row} of the sheet: two students cannot share a roll.',
     import_roll_stored: 'This class roll is already {name}’s (registration {reg_no}): two students cannot share a roll.',

@@ -2,7 +2,8 @@
  * Imports are the heaviest requests an account can send (a file read, every row checked): one at a
  * time per account (409), `imports.concurrent` at once across the server (503 with Retry-After), and
  * `imports.perTenMinutes` per account (429, counted when the request arrives, before its body is
- * read). The registration import and the marks import share the same slots. docs/operators/security.md.
+ * read). The registration import, the marks import and the bulk photos share the same slots.
+ * docs/operators/security.md.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -21,25 +22,39 @@ export function importGate(app: FastifyInstance) {
   if (!slots) slotsOf.set(app.config, (slots = { running: new Set(), count: 0 }));
   const taken = slots;
   const limit = rateLimited(app, [{ max: app.config.imports.perTenMinutes, timeWindow: '10 minutes', key: (request) => `import:account:${request.user!.id}` }]);
+  /**
+   * Takes the account's slot, or refuses: for work that outlives its request (a job), which gives
+   * it back by calling the answer when it ends.
+   */
+  const take = (request: FastifyRequest, reply: FastifyReply): (() => void) => {
+    const account = request.user!.id;
+    if (taken.running.has(account)) throw new HttpError(409, 'import_running');
+    if (taken.count >= app.config.imports.concurrent) {
+      reply.header('retry-after', BUSY_RETRY_SECONDS);
+      throw new HttpError(503, 'import_busy');
+    }
+    taken.running.add(account);
+    taken.count++;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      taken.running.delete(account);
+      taken.count--;
+    };
+  };
   return {
     /** The onRequest hook counting the account's imports; after the role check. */
     limit,
+    take,
     /** The import's handler, run in a slot or refused. */
     slotted<T>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) {
       return async (request: FastifyRequest, reply: FastifyReply): Promise<T> => {
-        const account = request.user!.id;
-        if (taken.running.has(account)) throw new HttpError(409, 'import_running');
-        if (taken.count >= app.config.imports.concurrent) {
-          reply.header('retry-after', BUSY_RETRY_SECONDS);
-          throw new HttpError(503, 'import_busy');
-        }
-        taken.running.add(account);
-        taken.count++;
+        const release = take(request, reply);
         try {
           return await handler(request, reply);
         } finally {
-          taken.running.delete(account);
-          taken.count--;
+          release();
         }
       };
     },

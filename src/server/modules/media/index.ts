@@ -3,6 +3,7 @@ import { scheduleMediaCleanup } from './media-cleanup.js';
 import { mediaRoutes } from './media.routes.js';
 import { uploadsRoutes } from './uploads.routes.js';
 
+export { newMediaKey, recordMedia, type StoredImage } from './media-store.js';
 export { storageKey } from './media-paths.js';
 
 export const module = defineModule({

@@ -4,6 +4,7 @@ import { registrationImportRoutes } from './registrations.import.routes.js';
 
 export { claimStudents, coverOldestUnpaid, type MovedStudent, moveStudents } from './registrations.fees.js';
 export { bumpFees } from './registrations.repository.js';
+export { photoCandidates, setPhotos, type PhotoCandidate } from './registration-photos.js';
 
 export const module = defineModule({
   tables: ['scholarship_registrations', 'registration_counts', 'registration_totals', 'fee_totals', 'sequences'],

@@ -1,0 +1,178 @@
+/**
+ * A zip of photos checked and stored (README: Bulk photos). The zip is read as the sheets are
+ * (lib/import/zip.ts): the central directory for where each file lies, each file inflated as a
+ * stream with its real inflated size counted against its own limit and the whole zip's budget. Each
+ * file is matched by its name to a student of the institute, then checked by its bytes; a dry run
+ * stops there, the real run stores each photo as the card needs it and sets it on the student.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PHOTO_MAX_BYTES, PHOTO_ZIP_MAX_ENTRIES, type PhotoReport, type PhotoRow } from '../../../common/schemas/photos.js';
+import { HttpError, ValidationError } from '../../lib/errors.js';
+import { pacer } from '../../lib/import/sheet.js';
+import { type InflateBudget, inflateEntry, ZipError, type ZipEntry, zipEntries } from '../../lib/import/zip.js';
+import { newMediaKey, recordMedia, type StoredImage } from '../media/index.js';
+import { type PhotoCandidate, photoCandidates, setPhotos } from '../registrations/index.js';
+import { cardPhoto, checkPhoto } from './photo-image.js';
+import { isClutter, type PhotoName, photoNameOf, rollKey } from './photo-names.js';
+
+/** What every file of one zip may inflate to, together: a zip of photos barely compresses, so about its own size. */
+export const PHOTO_ZIP_MAX_INFLATED = 400_000_000;
+/** Photos stored, then set on their students in one transaction. */
+const STORE_BATCH = 50;
+/** Where stored photos go, as the registration form's photo field puts them. */
+const FOLDER = 'students';
+
+export type PhotoRun = { instituteId: number; dryRun: boolean; replace: boolean };
+export type Progress = (done: number, total: number) => void;
+
+type Planned = { entry: ZipEntry; row: PhotoRow; student?: PhotoCandidate };
+
+type ZipProblem = 'photo_zip_corrupt' | 'photo_zip_too_many' | 'photo_zip_too_big';
+/** Before the job starts, a 422 on the file field; inside it, the job's error. */
+const refuse = (key: ZipProblem) => new ValidationError({ file: [key] });
+const fail = (key: ZipProblem) => new HttpError(422, key);
+
+function studentFinder(students: readonly PhotoCandidate[]) {
+  const byRoll = new Map<string, PhotoCandidate>();
+  const byRegNo = new Map<string, PhotoCandidate>();
+  for (const student of students) {
+    byRoll.set(`${student.class}:${rollKey(student.class_roll)}`, student);
+    byRegNo.set(student.reg_no, student);
+  }
+  return (name: PhotoName) => (name.kind === 'reg_no' ? byRegNo.get(name.reg_no) : byRoll.get(`${name.class}:${name.roll}`));
+}
+
+const studentOf = (student: PhotoCandidate): NonNullable<PhotoRow['student']> => ({
+  name: student.name_english || student.name_bangla || '',
+  class: student.class,
+  class_roll: student.class_roll,
+  reg_no: student.reg_no,
+  has_photo: student.photo !== null && student.photo !== '',
+});
+
+export type PhotoPlan = Planned[];
+
+/**
+ * Each file's row: its student, or why it names nobody (two files naming one student name them both
+ * out). Reads the zip's directory only, so it runs in the request and a damaged zip is its 422.
+ */
+export async function planPhotos(app: FastifyInstance, zip: Buffer, instituteId: number): Promise<PhotoPlan> {
+  let entries: Map<string, ZipEntry>;
+  try {
+    entries = zipEntries(zip);
+  } catch {
+    throw refuse('photo_zip_corrupt');
+  }
+  const files = [...entries.values()].filter((entry) => !isClutter(entry.name));
+  if (files.length > PHOTO_ZIP_MAX_ENTRIES) throw refuse('photo_zip_too_many');
+  const find = studentFinder(await photoCandidates(app.db, instituteId));
+  const planned: Planned[] = files.map((entry) => {
+    const name = photoNameOf(entry.name);
+    const student = name && find(name);
+    if (!name) return { entry, row: { file: entry.name, status: 'bad_name', student: null } };
+    if (!student) return { entry, row: { file: entry.name, status: 'unmatched', student: null } };
+    return { entry, student, row: { file: entry.name, status: 'ready', student: studentOf(student) } };
+  });
+  const named = new Map<number, number>();
+  for (const { student } of planned) if (student) named.set(student.id, (named.get(student.id) ?? 0) + 1);
+  for (const item of planned) {
+    if (item.student && named.get(item.student.id)! > 1) {
+      item.row.status = 'twice';
+      item.student = undefined;
+    }
+  }
+  return planned;
+}
+
+/** A file's bytes, or undefined when it inflates past PHOTO_MAX_BYTES; the whole zip's budget spent refuses the zip. */
+async function bytesOf(zip: Buffer, entry: ZipEntry, total: InflateBudget): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of inflateEntry(zip, entry, { left: PHOTO_MAX_BYTES })) {
+      total.left -= chunk.length;
+      if (total.left < 0) throw fail('photo_zip_too_big');
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof ZipError) {
+      if (error.reason === 'too_big') return undefined;
+      throw fail('photo_zip_corrupt');
+    }
+    throw error;
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Checks the planned photos and (unless a dry run) stores them; `progress` hears of each file matched. */
+export async function importPhotos(app: FastifyInstance, zip: Buffer, planned: PhotoPlan, run: PhotoRun, progress: Progress = () => {}): Promise<PhotoReport> {
+  const matched = planned.filter((item) => item.student);
+  const budget: InflateBudget = { left: PHOTO_ZIP_MAX_INFLATED };
+  const pace = pacer();
+  let batch: { id: number; image: StoredImage; key: string }[] = [];
+  let stored = 0;
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const done = batch;
+    batch = [];
+    try {
+      await app.db.transaction().execute(async (trx) => {
+        await recordMedia(
+          trx,
+          done.map((item) => item.image),
+        );
+        await setPhotos(
+          trx,
+          run.instituteId,
+          done.map((item) => ({ id: item.id, path: item.image.path })),
+        );
+      });
+    } catch (error) {
+      // The files were put before the rows: without their rows they are taken back.
+      await Promise.allSettled(done.map((item) => app.storage.delete(item.key)));
+      throw error;
+    }
+    stored += done.length;
+  };
+
+  for (const [index, item] of matched.entries()) {
+    const student = item.student!;
+    const keep = !run.dryRun && !run.replace && item.row.student!.has_photo;
+    if (keep) item.row.status = 'kept';
+    else {
+      const bytes = await bytesOf(zip, item.entry, budget);
+      const checked = bytes ? await checkPhoto(bytes) : { status: 'too_large' as const, width: 0 };
+      item.row.status = checked.status;
+      if (bytes && checked.status === 'ready' && !run.dryRun) {
+        try {
+          const photo = await cardPhoto(bytes, checked.width);
+          const { key, path } = newMediaKey(FOLDER, 'jpg');
+          await app.storage.put(key, photo.bytes, 'image/jpeg');
+          batch.push({
+            id: student.id,
+            key,
+            image: { path, owner_id: run.instituteId, mime: 'image/jpeg', size: photo.bytes.length, width: photo.width, height: photo.height },
+          });
+          item.row.status = 'stored';
+        } catch {
+          item.row.status = 'not_image';
+        }
+        if (batch.length >= STORE_BATCH) await flush();
+      }
+    }
+    progress(index + 1, matched.length);
+    await pace();
+  }
+  await flush();
+
+  const rows = planned.map((item) => item.row);
+  const fits = rows.filter((row) => row.status === 'ready' || row.status === 'stored' || row.status === 'kept');
+  return {
+    total: rows.length,
+    matched: fits.length,
+    existing: fits.filter((row) => row.student!.has_photo).length,
+    stored,
+    refused: rows.length - fits.length,
+    rows,
+  };
+}
