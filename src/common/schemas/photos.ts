@@ -52,4 +52,4 @@ export type PhotoReport = z.infer<typeof PhotoReport>;
 export const PhotoReportEnvelope = z.object({ message: z.string(), data: PhotoReport });
 
 /** The upload's answer: the job that checks (and stores) the photos, watched at /api/v1/jobs/{id}; its result is a PhotoReport. */
-export const PhotoJobEnvelope = z.object({ message: z.string(), data: z.object({ job: z.number().int() }) });
+export const PhotoJobEnvelope = z.object({ message: z.string(), data: z.object({ job_id: z.number().int() }) });

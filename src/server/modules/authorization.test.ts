@@ -333,6 +333,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/scholarship-payments/deposit-info': { expect: loggedIn(200), call: get('/api/v1/scholarship-payments/deposit-info') },
   'GET /api/v1/scholarship-registrations/import/template': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/import/template') },
   'POST /api/v1/scholarship-registrations/import': { expect: loggedIn(422), call: post('/api/v1/scholarship-registrations/import', {}) },
+  'POST /api/v1/photos/import': { expect: loggedIn(422), call: post('/api/v1/photos/import', {}) },
   // Statement reconciliation is the admin's; what it reads and approves is tested in statements.test.ts.
   'POST /api/v1/payment-statements': { expect: loggedIn(422, 403), call: post('/api/v1/payment-statements', {}) },
   'GET /api/v1/payment-statements/:id': { expect: loggedIn(404, 403), call: get('/api/v1/payment-statements/999999') },

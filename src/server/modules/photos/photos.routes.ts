@@ -90,7 +90,7 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
             }
           },
         );
-        return reply.code(202).send({ message: translate(requestLang(request), 'ok'), data: { job } });
+        return reply.code(202).send({ message: translate(requestLang(request), 'ok'), data: { job_id: job } });
       } catch (error) {
         release();
         throw error;

@@ -56,7 +56,7 @@ async function send(token: string, zip: Buffer, fields: Record<string, string> =
 async function report(token: string, zip: Buffer, fields: Record<string, string> = {}): Promise<PhotoReport> {
   const res = await send(token, zip, fields);
   expect(res.statusCode, res.body).toBe(202);
-  const job = await jobOutcome<PhotoReport>(client(t, token), (res.json() as { data: { job: number } }).data.job, 15_000);
+  const job = await jobOutcome<PhotoReport>(client(t, token), (res.json() as { data: { job_id: number } }).data.job_id, 15_000);
   expect(job.state).toBe('done');
   return job.result;
 }

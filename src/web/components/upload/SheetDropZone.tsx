@@ -1,7 +1,8 @@
 /**
- * The field that takes a spreadsheet (.xlsx or .csv): a drop zone the real file input covers, so a
- * click, a tap or the keyboard opens the file chooser. Used by the registration import and the
- * statement reconciliation; the texts come from the screen.
+ * The field that takes a spreadsheet (.xlsx or .csv), or another kind of file the screen names (a zip
+ * of photos): a drop zone the real file input covers, so a click, a tap or the keyboard opens the file
+ * chooser. Used by the registration import, the bulk photos and the statement reconciliation; the
+ * texts come from the screen.
  */
 import { Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
@@ -21,9 +22,24 @@ type Props = {
   onChoose: (file: File) => void;
   /** Test ids: `{testId}-drop`, `{testId}-file`, `{testId}-file-error`. */
   testId: string;
+  /** The file chooser's filter and the zone's icon, when the file is not a sheet. */
+  accept?: string;
+  icon?: typeof IconFileSpreadsheet;
 };
 
-export function SheetDropZone({ label, description, prompt, change, chosen, error, busy, onChoose, testId }: Props) {
+export function SheetDropZone({
+  label,
+  description,
+  prompt,
+  change,
+  chosen,
+  error,
+  busy,
+  onChoose,
+  testId,
+  accept = ACCEPT,
+  icon: Icon = IconFileSpreadsheet,
+}: Props) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const choose = (file: File | null | undefined) => {
@@ -66,7 +82,7 @@ export function SheetDropZone({ label, description, prompt, change, chosen, erro
         data-testid={`${testId}-drop`}
       >
         <Group gap="sm" wrap="nowrap" justify="center">
-          <IconFileSpreadsheet size={36} stroke={1.4} aria-hidden color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} />
+          <Icon size={36} stroke={1.4} aria-hidden color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} />
           <Stack gap={2} miw={0}>
             <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {prompt}
@@ -81,7 +97,7 @@ export function SheetDropZone({ label, description, prompt, change, chosen, erro
         <input
           id={inputId}
           type="file"
-          accept={ACCEPT}
+          accept={accept}
           disabled={busy}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : `${inputId}-description`}

@@ -18,6 +18,7 @@ import { ModuleLayout } from '../../resources/ModuleLayout';
 import { ResourceScreens } from '../../resources/ResourceModule';
 import { ResourceList } from '../../resources/ResourceList';
 import { ImportScreen } from './import/ImportScreen';
+import { PhotosScreen } from './photos/PhotosScreen';
 import type { MenuEntry } from '../../resources/types';
 
 const filterPath = (type: string) => `${registrations.href.list}/filter/${type}`;
@@ -68,6 +69,7 @@ export default function RegistrationsModule() {
       <ResourceScreens resource={registrations}>
         <Route path="filter/:type" element={<FilteredList />} />
         <Route path="import" element={<ImportScreen />} />
+        <Route path="photos" element={<PhotosScreen />} />
       </ResourceScreens>
     </ModuleLayout>
   );

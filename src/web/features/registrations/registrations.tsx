@@ -4,7 +4,7 @@
  * details. An institute sees and changes only its own students (the server's owner rule).
  */
 import { Text } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPhoto } from '@tabler/icons-react';
 import { z } from 'zod';
 import { REGISTRATION_PAGE_SIZE } from '../../../common/constants';
 import { RegistrationBody } from '../../../common/schemas/registrations';
@@ -114,8 +114,12 @@ export const registrations = defineResource<RegistrationRow>({
     columns,
     exportTitle: 'registration-list',
     pageSize: REGISTRATION_PAGE_SIZE,
-    // Many students at once from an Excel sheet, for institutes and admins alike.
-    headerLinks: [{ label: (t) => t('registrations.import.button'), subPath: 'import', icon: IconFileSpreadsheet, testId: 'import-button' }],
+    // Many students at once from an Excel sheet, for institutes and admins alike; photos in bulk too, from a zip
+    // named by class-roll or registration number.
+    headerLinks: [
+      { label: (t) => t('registrations.import.button'), subPath: 'import', icon: IconFileSpreadsheet, testId: 'import-button' },
+      { label: (t) => t('registrations.photos.button'), subPath: 'photos', icon: IconPhoto, testId: 'photos-button' },
+    ],
     // An admin's list holds every institute's students: one institute's, on request (its export too).
     filters: [{ param: 'institute_id', roles: ['admin'], Input: InstituteFilter }],
   },

@@ -1,8 +1,57 @@
-/** The English text of registrations, their sheet and the sheet import: exactly the keys of the Bengali (./bn.ts). */
+/** The English text of registrations, their sheet, the sheet import and the bulk photos: exactly the keys of the Bengali (./bn.ts). */
 import type { bn } from './bn.js';
 
 export const en: typeof bn = {
   registrations: {
+    photos: {
+      button: 'Photos in bulk',
+      title: 'Students’ photos in bulk (.zip)',
+      intro:
+        'Put all the photos in one .zip file. Name each photo by class and roll (like 04-12.jpg, or 04/12.jpg in a folder per class) or by the 13-digit registration number. JPEG or PNG; Bengali digits are fine. Every photo is checked first; nothing is stored until you confirm.',
+      institute: 'Institute of the students',
+      file: 'The .zip of photos',
+      fileHint: 'At most 1,000 MB and {{limit}} photos',
+      drop: 'Drop the zip here or tap to choose it',
+      chosen: 'Chosen file: {{name}}',
+      change: 'Choose another file',
+      uploading: 'Sending the file… {{percent}}',
+      checking: 'Checking the photos… {{done}}',
+      storing: 'Storing the photos… {{done}}',
+      progressLabel: 'Progress',
+      counts: {
+        total: 'Files',
+        matched: 'Matched',
+        existing: 'Already have a photo',
+        refused: 'Cannot be taken',
+        stored: 'Stored',
+      },
+      existingChoice: '{{number}} students already have a photo. For them:',
+      replace: 'Use the new photo',
+      keep: 'Keep the old photo',
+      submit: 'Store {{number}} photos',
+      nothing: 'There is no photo to store. See the reasons below and give the zip again.',
+      doneTitle: 'Photos stored',
+      done: '{{stored}} photos stored, {{kept}} old photos kept, {{refused}} files not taken.',
+      again: 'Give another zip',
+      toList: 'Go to the registration list',
+      filter: { label: 'Show files', all: 'All', refused: 'Cannot be taken', matched: 'Matched' },
+      columns: { file: 'File', student: 'Student', status: 'Status' },
+      student: '{{class}}, roll {{roll}} · registration {{reg_no}}',
+      hasPhoto: 'Has a photo',
+      noRows: 'No file in this choice.',
+      status: {
+        ready: 'Fine',
+        stored: 'Stored',
+        kept: 'Old photo kept',
+        bad_name: 'Name not understood: use class-roll or the registration number',
+        unmatched: 'No student with this class-roll or number',
+        twice: 'More than one photo of the same student',
+        not_image: 'Not a photo (give JPEG or PNG)',
+        heic: 'HEIC photo: save it as JPEG',
+        too_small: 'Too small: at least 240 × 320 pixels',
+        too_large: 'Too large: at most 15 MB',
+      },
+    },
     import: {
       button: 'Import from Excel',
       title: 'Registrations from an Excel file',

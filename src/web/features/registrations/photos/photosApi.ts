@@ -1,0 +1,42 @@
+/**
+ * Photos in bulk (README: Bulk photos): the zip sent with upload progress (api/postForm.ts), then
+ * the job that checks (and stores) its photos watched until it ends; its result is the report.
+ */
+import type { PhotoReport } from '../../../../common/schemas/photos';
+import { ApiError } from '../../../api/client';
+import { jobFailure, type JobView, watchJob } from '../../../api/jobs';
+import { answerError, envelopeOf, postForm } from '../../../api/postForm';
+
+export const PHOTOS_PATH = '/api/v1/photos/import';
+
+export type PhotosRequest = {
+  file: File;
+  dryRun: boolean;
+  /** A student who has a photo gets the new one (or keeps the old). */
+  replace: boolean;
+  /** An admin's choice; an institute uploads for itself. */
+  instituteId?: string;
+  onProgress?: (loaded: number, total: number) => void;
+  /** Called once the whole file has been sent (the server is checking the photos). */
+  onUploaded?: () => void;
+  /** Each answer about the job while it runs: `done` of `total` photos. */
+  onChecked?: (job: JobView<PhotoReport>) => void;
+  signal?: AbortSignal;
+};
+
+/** Uploads the zip and waits for its report; throws ApiError (a 422's field messages in `fieldErrors`, a failed job's reason). */
+export async function uploadPhotos({ file, dryRun, replace, instituteId, onProgress, onUploaded, onChecked, signal }: PhotosRequest): Promise<PhotoReport> {
+  const form = new FormData();
+  // Text fields before the file, as the server reads them first.
+  form.append('dry_run', dryRun ? '1' : '0');
+  form.append('replace', replace ? '1' : '0');
+  if (instituteId) form.append('institute_id', instituteId);
+  form.append('file', file, file.name);
+  const answer = await postForm(PHOTOS_PATH, form, { accept: 'application/json', onProgress, onUploaded, signal, size: file.size });
+  if (answer.status !== 202) throw await answerError(answer);
+  const jobId = (await envelopeOf<{ job_id: number }>(answer))?.data?.job_id;
+  if (jobId === undefined) throw new ApiError(answer.status, '', null);
+  const job = await watchJob<PhotoReport>(jobId, (seen) => onChecked?.(seen), signal);
+  if (job.state !== 'done' || !job.result) throw new ApiError(422, jobFailure(job.error), null);
+  return job.result;
+}
