@@ -24,6 +24,7 @@ import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseSc
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { writeReport, type Report, type ScenarioResult } from './report.js';
 import { FAMILY_NAMES } from './names.js';
+import { photo, zipOf } from '../src/server/test/photo-zip.js';
 import { approvalOf, studentForm } from './requests.js';
 import { freePort, groupSampler, memorySampler, node, serverProcess, stopProcess, waitFor } from './server-process.js';
 import { balancerReady, startBalancer } from './balancer.js';
@@ -70,6 +71,7 @@ const SCENARIOS = [
   'export-xlsx',
   'import-dry-run',
   'import-store',
+  'photos-bulk',
   'reconcile-statement',
   'allocation',
   'admit-cards-centre',
@@ -399,7 +401,7 @@ async function main() {
       `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})` +
         (result.rows === undefined
           ? ''
-          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|payment|reconcile|allocation|admit|result)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
+          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|photos|payment|reconcile|allocation|admit|result)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
     );
   }
 
@@ -769,6 +771,50 @@ async function main() {
   }
   await scenario('import-dry-run', 'Import check of a 5,000-row sheet (institute list meanwhile)', () => importScenario(true));
   await scenario('import-store', 'Import of a 5,000-row sheet, stored (institute list meanwhile)', () => importScenario(false));
+
+  /**
+   * Photos in bulk (README: Bulk photos): one zip of `size` photos (600 × 800 JPEGs of ~40 kB, as a 5,000-photo
+   * zip must stay under 200 MB) named by class-roll for the students of the institute with the most, stored
+   * with replace, while another institute keeps asking for its list: the seconds from the upload to the job's end.
+   */
+  async function photosScenario(size: number) {
+    const owners = session.instituteTokens.map((entry) => entry.id);
+    const { rows } = await readSql<{ institute_id: number; class: string; class_roll: string }>(
+      `select institute_id, class, class_roll from scholarship_registrations where institute_id in (${owners.join(',')}) order by institute_id, id`,
+    );
+    const byInstitute = new Map<number, typeof rows>();
+    for (const row of rows) {
+      const id = Number(row.institute_id);
+      if (!byInstitute.has(id)) byInstitute.set(id, []);
+      byInstitute.get(id)!.push(row);
+    }
+    const [ownerId, students] = [...byInstitute.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+    const owner = bearer(session.instituteTokens.find((entry) => entry.id === ownerId)!.token);
+    const samples = await Promise.all(Array.from({ length: 8 }, (_, i) => photo(600, 800, { orientation: i % 2 ? 6 : undefined })));
+    const chosen = students.slice(0, size);
+    const zip = zipOf(chosen.map((student, i) => ({ name: `${student.class}/${student.class_roll}.jpg`, data: samples[i % samples.length]! })));
+    const form = new FormData();
+    form.append('dry_run', '0');
+    form.append('replace', '1');
+    form.append('file', new Blob([new Uint8Array(zip)]), 'photos.zip');
+    const started = performance.now();
+    const { value: result, pings } = await meanwhile(async () => {
+      const sent = await fetch(`${base}/api/v1/photos/import`, { method: 'POST', headers: owner, body: form });
+      if (sent.status !== 202) return undefined;
+      const jobId = ((await sent.json()) as { data: { job_id: number } }).data.job_id;
+      for (;;) {
+        const job = (await (await fetch(`${base}/api/v1/jobs/${jobId}`, { headers: owner })).json()) as {
+          data: { state: string; result: { stored: number } | null };
+        };
+        if (job.data.state !== 'running') return job.data.result ?? undefined;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }, list);
+    const seconds = (performance.now() - started) / 1000;
+    notes.push(`photos-bulk: ${chosen.length} photos in a ${Math.round(zip.length / 1e6)} MB zip`);
+    return oneAction(seconds, pings, { errors: result ? 0 : 1, non2xx: result ? 0 : 1, rows: result?.stored ?? 0 });
+  }
+  await scenario('photos-bulk', 'Photos in bulk: a zip of 5,000 photos stored (institute list meanwhile)', () => photosScenario(smoke ? 40 : 5000));
 
   /**
    * An admin reconciles a bKash statement of `size` lines against `size` pending payments written for the
