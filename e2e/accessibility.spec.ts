@@ -71,6 +71,7 @@ test('an institute’s screens have no serious or critical accessibility violati
     '/scholarship-registrations/create',
     `/scholarship-registrations/${registration}`,
     '/scholarship-registrations/import',
+    '/scholarship-registrations/photos',
     '/scholarship-payments',
     '/scholarship-payments/create',
     '/profile',
