@@ -135,35 +135,40 @@ export async function importPhotos(app: FastifyInstance, zip: Buffer, planned: P
     stored += done.length;
   };
 
-  for (const [index, item] of matched.entries()) {
-    const student = item.student!;
-    const keep = !run.dryRun && !run.replace && item.row.student!.has_photo;
-    if (keep) item.row.status = 'kept';
-    else {
-      const bytes = await bytesOf(zip, item.entry, budget);
-      const checked = bytes ? await checkPhoto(bytes) : { status: 'too_large' as const, width: 0 };
-      item.row.status = checked.status;
-      if (bytes && checked.status === 'ready' && !run.dryRun) {
-        try {
-          const photo = await cardPhoto(bytes, checked.width);
-          const { key, path } = newMediaKey(FOLDER, 'jpg');
-          await app.storage.put(key, photo.bytes, 'image/jpeg');
-          batch.push({
-            id: student.id,
-            key,
-            image: { path, owner_id: run.instituteId, mime: 'image/jpeg', size: photo.bytes.length, width: photo.width, height: photo.height },
-          });
-          item.row.status = 'stored';
-        } catch {
-          item.row.status = 'not_image';
+  try {
+    for (const [index, item] of matched.entries()) {
+      const student = item.student!;
+      const keep = !run.dryRun && !run.replace && item.row.student!.has_photo;
+      if (keep) item.row.status = 'kept';
+      else {
+        const bytes = await bytesOf(zip, item.entry, budget);
+        const checked = bytes ? await checkPhoto(bytes) : { status: 'too_large' as const, width: 0 };
+        item.row.status = checked.status;
+        if (bytes && checked.status === 'ready' && !run.dryRun) {
+          // A file whose headers read well may still not decode; storage failing is the job's failure, not the file's.
+          const photo = await cardPhoto(bytes, checked.width).catch(() => undefined);
+          if (photo) {
+            const { key, path } = newMediaKey(FOLDER, 'jpg');
+            await app.storage.put(key, photo.bytes, 'image/jpeg');
+            batch.push({
+              id: student.id,
+              key,
+              image: { path, owner_id: run.instituteId, mime: 'image/jpeg', size: photo.bytes.length, width: photo.width, height: photo.height },
+            });
+            item.row.status = 'stored';
+          } else item.row.status = 'not_image';
+          if (batch.length >= STORE_BATCH) await flush();
         }
-        if (batch.length >= STORE_BATCH) await flush();
       }
+      progress(index + 1, matched.length);
+      await pace();
     }
-    progress(index + 1, matched.length);
-    await pace();
+    await flush();
+  } catch (error) {
+    // Files put for a batch not yet recorded have no media row the cleanup could find: they go now.
+    await Promise.allSettled(batch.map((item) => app.storage.delete(item.key)));
+    throw error;
   }
-  await flush();
 
   const rows = planned.map((item) => item.row);
   const fits = rows.filter((row) => row.status === 'ready' || row.status === 'stored' || row.status === 'kept');
