@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 
-/** Most files one zip may hold, and most bytes the zip itself may be. */
+/** Most files one zip may hold, and most bytes the zip itself may be: 150 phone photos of 4 MB fit well, and it is kept on disk, not in memory. */
 export const PHOTO_ZIP_MAX_ENTRIES = 6_000;
-export const PHOTO_ZIP_MAX_BYTES = 200_000_000;
+export const PHOTO_ZIP_MAX_BYTES = 1_000_000_000;
 /** Most bytes one photo may inflate to: a phone's largest JPEG is about 12 MB. */
 export const PHOTO_MAX_BYTES = 15_000_000;
 

@@ -141,7 +141,7 @@ async function readPart(zip: Buffer, entry: ZipEntry, budget: InflateBudget, han
 const partName = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
 
 async function readXlsx(zip: Buffer, limits: SheetLimits, choose: ColumnChoice | undefined): Promise<Sheet> {
-  const entries = zipEntries(zip);
+  const entries = await zipEntries(zip);
   const budget: InflateBudget = { left: MAX_INFLATED_BYTES };
   const pace = pacer();
   const part = (name: string) => entries.get(name);

@@ -5,8 +5,13 @@
  * a few at once per server, a rate per account. README: Bulk photos.
  */
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
@@ -15,6 +20,7 @@ import { optionalId } from '../../../common/validation.js';
 import { requireRole, type SessionUser } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { importGate } from '../../lib/import/gate.js';
+import { fileSource } from '../../lib/import/zip.js';
 import { startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
 import { institutesAmong } from '../../lib/resource/routes.js';
@@ -22,7 +28,32 @@ import { importPhotos, planPhotos } from './photos.service.js';
 
 export const PHOTO_JOB = 'photos';
 
-type Fields = { file?: unknown; dry_run?: unknown; replace?: unknown; institute_id?: unknown };
+type Fields = { dry_run?: string; replace?: string; institute_id?: string };
+
+/**
+ * The form's fields, and its zip written to a file of its own as it arrives (a phone's photos are
+ * hundreds of megabytes: more than a server should hold per upload); `discard` removes the file.
+ */
+async function receive(request: FastifyRequest): Promise<{ fields: Fields; file?: string; discard: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-'));
+  const discard = () => fs.rm(dir, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  let file: string | undefined;
+  try {
+    if (request.isMultipart()) {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          file = path.join(dir, 'photos.zip');
+          await pipeline(part.file, createWriteStream(file));
+        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { fields, file, discard };
+}
 
 /** An institute's photos go to its own students; an admin names the institute. */
 async function instituteOf(app: FastifyInstance, user: SessionUser, raw: unknown): Promise<number> {
@@ -39,12 +70,9 @@ async function instituteOf(app: FastifyInstance, user: SessionUser, raw: unknown
 
 export async function photosRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // This scope takes one zip: the multipart plugin in place of the app's form-data parser.
+  // This scope takes one zip, streamed to a file: the multipart plugin in place of the app's form-data parser.
   app.removeContentTypeParser('multipart/form-data');
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: PHOTO_ZIP_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 },
-  });
+  await app.register(multipart, { limits: { fileSize: PHOTO_ZIP_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 } });
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ file: ['photo_zip_too_big'] });
     throw error;
@@ -64,35 +92,40 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = request.user!;
-      const fields = (request.body ?? {}) as Fields;
-      if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['photo_zip_required'] });
-      const zip = fields.file;
-      const instituteId = await instituteOf(app, user, fields.institute_id);
-      const run = { instituteId, dryRun: fields.dry_run !== '0', replace: fields.replace === '1' };
-      const release = gate.take(request, reply);
-      let planned;
+      const upload = await receive(request);
+      let release: (() => void) | undefined;
+      const handle = upload.file ? await fs.open(upload.file, 'r') : undefined;
+      let finished = false;
+      const finish = async () => {
+        if (finished) return;
+        finished = true;
+        release?.();
+        await handle?.close();
+        await upload.discard();
+      };
       try {
-        planned = await planPhotos(app, zip, instituteId);
-      } catch (error) {
-        release();
-        throw error;
-      }
-      try {
+        const { fields } = upload;
+        const source = handle ? await fileSource(handle) : undefined;
+        if (!source || source.size === 0) throw new ValidationError({ file: ['photo_zip_required'] });
+        const instituteId = await instituteOf(app, user, fields.institute_id);
+        const run = { instituteId, dryRun: fields.dry_run !== '0', replace: fields.replace === '1' };
+        release = gate.take(request, reply);
+        const planned = await planPhotos(app, source, instituteId);
         // One bulk upload per account across servers too: each start is its own job, so any live one refuses the next.
         const job = await startJob(
           app,
           { kind: PHOTO_JOB, user, perAccount: [PHOTO_JOB], params: { ...run, upload: randomBytes(8).toString('hex') } },
           async (running) => {
             try {
-              return { result: await importPhotos(app, zip, planned, run, (done, total) => running.progress(done, total)) };
+              return { result: await importPhotos(app, source, planned, run, (done, total) => running.progress(done, total)) };
             } finally {
-              release();
+              await finish();
             }
           },
         );
         return reply.code(202).send({ message: translate(requestLang(request), 'ok'), data: { job_id: job } });
       } catch (error) {
-        release();
+        await finish();
         throw error;
       }
     },

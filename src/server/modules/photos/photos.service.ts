@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { PHOTO_MAX_BYTES, PHOTO_ZIP_MAX_ENTRIES, type PhotoReport, type PhotoRow } from '../../../common/schemas/photos.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { pacer } from '../../lib/import/sheet.js';
-import { type InflateBudget, inflateEntry, ZipError, type ZipEntry, zipEntries } from '../../lib/import/zip.js';
+import { type InflateBudget, inflateEntry, ZipError, type ZipEntry, zipEntries, type ZipSource } from '../../lib/import/zip.js';
 import { newMediaKey, recordMedia, type StoredImage } from '../media/index.js';
 import { type PhotoCandidate, photoCandidates, setPhotos } from '../registrations/index.js';
 import { cardPhoto, checkPhoto } from './photo-image.js';
 import { isClutter, type PhotoName, photoNameOf, rollKey } from './photo-names.js';
 
 /** What every file of one zip may inflate to, together: a zip of photos barely compresses, so about its own size. */
-export const PHOTO_ZIP_MAX_INFLATED = 400_000_000;
+export const PHOTO_ZIP_MAX_INFLATED = 1_200_000_000;
 /** Photos stored, then set on their students in one transaction. */
 const STORE_BATCH = 50;
 /** Where stored photos go, as the registration form's photo field puts them. */
@@ -56,10 +56,10 @@ export type PhotoPlan = Planned[];
  * Each file's row: its student, or why it names nobody (two files naming one student name them both
  * out). Reads the zip's directory only, so it runs in the request and a damaged zip is its 422.
  */
-export async function planPhotos(app: FastifyInstance, zip: Buffer, instituteId: number): Promise<PhotoPlan> {
+export async function planPhotos(app: FastifyInstance, zip: ZipSource, instituteId: number): Promise<PhotoPlan> {
   let entries: Map<string, ZipEntry>;
   try {
-    entries = zipEntries(zip);
+    entries = await zipEntries(zip);
   } catch {
     throw refuse('photo_zip_corrupt');
   }
@@ -85,7 +85,7 @@ export async function planPhotos(app: FastifyInstance, zip: Buffer, instituteId:
 }
 
 /** A file's bytes, or undefined when it inflates past PHOTO_MAX_BYTES; the whole zip's budget spent refuses the zip. */
-async function bytesOf(zip: Buffer, entry: ZipEntry, total: InflateBudget): Promise<Buffer | undefined> {
+async function bytesOf(zip: ZipSource, entry: ZipEntry, total: InflateBudget): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of inflateEntry(zip, entry, { left: PHOTO_MAX_BYTES })) {
@@ -104,7 +104,13 @@ async function bytesOf(zip: Buffer, entry: ZipEntry, total: InflateBudget): Prom
 }
 
 /** Checks the planned photos and (unless a dry run) stores them; `progress` hears of each file matched. */
-export async function importPhotos(app: FastifyInstance, zip: Buffer, planned: PhotoPlan, run: PhotoRun, progress: Progress = () => {}): Promise<PhotoReport> {
+export async function importPhotos(
+  app: FastifyInstance,
+  zip: ZipSource,
+  planned: PhotoPlan,
+  run: PhotoRun,
+  progress: Progress = () => {},
+): Promise<PhotoReport> {
   const matched = planned.filter((item) => item.student);
   const budget: InflateBudget = { left: PHOTO_ZIP_MAX_INFLATED };
   const pace = pacer();
