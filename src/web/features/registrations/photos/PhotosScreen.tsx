@@ -18,7 +18,7 @@ import { failureMessage } from '../../../components/notify';
 import { SheetDropZone } from '../../../components/upload/SheetDropZone';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
-import { registrations } from '../definition';
+import { registrations } from '../registrations';
 import { PhotoRows } from './PhotoRows';
 import { uploadPhotos } from './photosApi';
 
