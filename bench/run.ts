@@ -773,7 +773,7 @@ async function main() {
   await scenario('import-store', 'Import of a 5,000-row sheet, stored (institute list meanwhile)', () => importScenario(false));
 
   /**
-   * Photos in bulk (README: Bulk photos): one zip of `size` photos (600 × 800 JPEGs of ~40 kB, the size of a
+   * Photos in bulk (docs/integrators/photos.md): one zip of `size` photos (600 × 800 JPEGs of ~40 kB, the size of a
    * scanned passport photo: 5,000 phone photos would pass the zip's 1,000 MB) named by class-roll for the students of the institute with the most, stored
    * with replace, while another institute keeps asking for its list: the seconds from the upload to the job's end.
    */

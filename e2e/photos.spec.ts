@@ -1,5 +1,5 @@
 /**
- * Photos in bulk (README: Bulk photos), on a phone: an institute opens the photos screen from the
+ * Photos in bulk (docs/integrators/photos.md), on a phone: an institute opens the photos screen from the
  * registration list, gives a zip of four files (a folder per class, a Bengali-digit name, one student
  * unknown), sees the dry run, stores the three photos and finds one on the student's details.
  * Screenshots in Bengali at 360 px and 1280 px go to test-results/screenshots/.

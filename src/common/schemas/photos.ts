@@ -1,5 +1,5 @@
 /**
- * Photos in bulk (README: Bulk photos): a .zip of students' photos named by class and roll or by
+ * Photos in bulk (docs/integrators/photos.md): a .zip of students' photos named by class and roll or by
  * registration number, checked first (dry run) and then stored. One answer for both, declared here.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** The names people give the files of a photo zip (README: Bulk photos), read as the student they mean. */
+/** The names people give the files of a photo zip (docs/integrators/photos.md), read as the student they mean. */
 import { describe, expect, it } from 'vitest';
 import { isClutter, photoNameOf } from './photo-names.js';
 

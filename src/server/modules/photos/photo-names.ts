@@ -1,5 +1,5 @@
 /**
- * Which student a file of the zip names (README: Bulk photos): `<class>/<roll>.jpg` (a folder per
+ * Which student a file of the zip names (docs/integrators/photos.md): `<class>/<roll>.jpg` (a folder per
  * class, e.g. `04/12.jpg` or `Class 4/12.jpg`), `<class>-<roll>.jpg` (`04-12.jpg`, `4_12.jpg`,
  * `4 12.JPG`), or `<registration number>.jpg` (13 digits). Bengali digits, spaces and upper-case
  * extensions are read as people type them; the extension itself is not trusted (the bytes are).

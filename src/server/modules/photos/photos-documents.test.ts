@@ -1,5 +1,5 @@
 /**
- * Photos given in bulk reach every document that shows a student's photo (README: Bulk photos): the
+ * Photos given in bulk reach every document that shows a student's photo (docs/integrators/photos.md): the
  * admit card (rendered by pdftoppm and its photo box's colours read), the room's attendance sheet
  * and the public verify page's photo.
  */

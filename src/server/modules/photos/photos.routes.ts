@@ -2,7 +2,7 @@
  * POST /api/v1/photos/import: multipart `file` (a .zip of photos), `dry_run` 1|0, `replace` 1|0 (a
  * student who has a photo gets the new one, or keeps the old), an admin's `institute_id`. Answers the
  * job at once (202); the job's result is the report. Imports' limits apply: one at a time per account,
- * a few at once per server, a rate per account. README: Bulk photos.
+ * a few at once per server, a rate per account. docs/integrators/photos.md.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A zip of photos checked and stored (README: Bulk photos). The zip is read as the sheets are
+ * A zip of photos checked and stored (docs/integrators/photos.md). The zip is read as the sheets are
  * (lib/import/zip.ts): the central directory for where each file lies, each file inflated as a
  * stream with its real inflated size counted against its own limit and the whole zip's budget. Each
  * file is matched by its name to a student of the institute, then checked by its bytes; a dry run

@@ -1,5 +1,5 @@
 /**
- * Photos in bulk (README: Bulk photos) with real zips: names by folder, by class-roll and by
+ * Photos in bulk (docs/integrators/photos.md) with real zips: names by folder, by class-roll and by
  * registration number (Bengali digits too), types read from the bytes, the EXIF orientation applied,
  * the card's 3 × 4 crop, too small and too large (a bomb entry), a student named twice, and an
  * existing photo replaced or kept, as the person chooses.

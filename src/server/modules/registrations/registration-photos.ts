@@ -1,5 +1,5 @@
 /**
- * Students' photos written in bulk (README: Bulk photos): the photos module reads an institute's
+ * Students' photos written in bulk (docs/integrators/photos.md): the photos module reads an institute's
  * students to match the files of a zip, and sets the photos it stored through here, as this module
  * owns the registrations' table. A replaced photo is left to the media cleanup, which removes uploads
  * nothing refers to.

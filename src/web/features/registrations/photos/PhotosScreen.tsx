@@ -1,5 +1,5 @@
 /**
- * Students' photos in bulk (README: Bulk photos), beside the sheet import: the zip chosen (for an
+ * Students' photos in bulk (docs/integrators/photos.md), beside the sheet import: the zip chosen (for an
  * admin, the institute first), sent with its progress and checked as a job with its own, the dry run's
  * counts and files, the choice for students who already have a photo, then the real run and its
  * counts. Nothing is stored before the person confirms.

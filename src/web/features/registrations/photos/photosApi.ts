@@ -1,5 +1,5 @@
 /**
- * Photos in bulk (README: Bulk photos): the zip sent with upload progress (api/postForm.ts), then
+ * Photos in bulk (docs/integrators/photos.md): the zip sent with upload progress (api/postForm.ts), then
  * the job that checks (and stores) its photos watched until it ends; its result is the report.
  */
 import type { PhotoReport } from '../../../../common/schemas/photos';
