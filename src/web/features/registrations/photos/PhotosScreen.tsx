@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PHOTO_ZIP_MAX_ENTRIES, type PhotoReport } from '../../../../common/schemas/photos';
 import { ApiError } from '../../../api/client';
+import { jobFailure, useWatchedJob } from '../../../api/jobs';
 import { useCurrentUser } from '../../../auth/session';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { failureMessage } from '../../../components/notify';
@@ -26,7 +27,7 @@ type Purpose = 'check' | 'store';
 type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading'; purpose: Purpose; loaded: number; total: number }
-  | { kind: 'checking'; purpose: Purpose; done: number; total: number | null }
+  | { kind: 'checking'; purpose: Purpose; done: number; total: number | null; jobId?: number }
   | { kind: 'checked'; report: PhotoReport }
   | { kind: 'stored'; report: PhotoReport };
 
@@ -41,23 +42,44 @@ export function PhotosScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [instituteId, setInstituteId] = useState('');
   const [replace, setReplace] = useState<'replace' | 'keep'>('keep');
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [phaseSet, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problems, setProblems] = useState<Problems>({});
   const running = useRef<AbortController | null>(null);
   const n = (value: number) => formatNumber(value, lang);
 
   useEffect(() => () => running.current?.abort(), []);
+
+  // The job checking (or storing) the last zip sent; a job started before "start over" is no longer shown.
+  const shown = useRef<{ jobId: number; purpose: Purpose } | null>(null);
+  const watched = useWatchedJob<PhotoReport>(null, (job) => {
+    const current = shown.current;
+    if (!current || current.jobId !== job.id) return;
+    shown.current = null;
+    if (job.state === 'done' && job.result) {
+      setPhase({ kind: current.purpose === 'check' ? 'checked' : 'stored', report: job.result });
+      if (current.purpose === 'store') void queryClient.invalidateQueries({ queryKey: registrations.queries.all });
+    } else {
+      setProblems({ file: jobFailure(job.error) });
+      setPhase({ kind: 'idle' });
+    }
+  });
+  // While the job runs, its progress is the phase's.
+  const job = watched.job;
+  const phase: Phase =
+    phaseSet.kind === 'checking' && job && job.id === phaseSet.jobId && job.state === 'running' ? { ...phaseSet, done: job.done, total: job.total } : phaseSet;
+
   const busy = phase.kind === 'uploading' || phase.kind === 'checking';
 
   const run = async (chosen: File, dryRun: boolean, institute = instituteId) => {
     running.current?.abort();
+    shown.current = null;
     const controller = new AbortController();
     running.current = controller;
     const purpose: Purpose = dryRun ? 'check' : 'store';
     setProblems({});
     setPhase({ kind: 'uploading', purpose, loaded: 0, total: chosen.size });
     try {
-      const report = await uploadPhotos({
+      const jobId = await uploadPhotos({
         file: chosen,
         dryRun,
         replace: replace === 'replace',
@@ -65,11 +87,12 @@ export function PhotosScreen() {
         onProgress: (loaded, total) =>
           setPhase(total > 0 && loaded >= total ? { kind: 'checking', purpose, done: 0, total: null } : { kind: 'uploading', purpose, loaded, total }),
         onUploaded: () => setPhase({ kind: 'checking', purpose, done: 0, total: null }),
-        onChecked: (job) => setPhase({ kind: 'checking', purpose, done: job.done, total: job.total }),
         signal: controller.signal,
       });
-      setPhase({ kind: dryRun ? 'checked' : 'stored', report });
-      if (!dryRun) await queryClient.invalidateQueries({ queryKey: registrations.queries.all });
+      if (controller.signal.aborted) return;
+      setPhase({ kind: 'checking', purpose, done: 0, total: null, jobId });
+      shown.current = { jobId, purpose };
+      watched.watch(jobId);
     } catch (error) {
       if (controller.signal.aborted) return;
       const fields = error instanceof ApiError ? error.fieldErrors : {};
@@ -88,6 +111,7 @@ export function PhotosScreen() {
 
   const startOver = () => {
     running.current?.abort();
+    shown.current = null;
     setFile(null);
     setProblems({});
     setPhase({ kind: 'idle' });

@@ -1,10 +1,9 @@
 /**
- * Photos in bulk (docs/integrators/photos.md): the zip sent with upload progress (api/postForm.ts), then
- * the job that checks (and stores) its photos watched until it ends; its result is the report.
+ * Photos in bulk (docs/integrators/photos.md): the zip sent with upload progress (api/postForm.ts); the
+ * server answers with the job that checks (and stores) its photos, which the screen watches (useWatchedJob)
+ * until it ends with the report.
  */
-import type { PhotoReport } from '../../../../common/schemas/photos';
 import { ApiError } from '../../../api/client';
-import { jobFailure, type JobView, watchJob } from '../../../api/jobs';
 import { answerError, envelopeOf, postForm } from '../../../api/postForm';
 
 export const PHOTOS_PATH = '/api/v1/photos/import';
@@ -19,13 +18,11 @@ export type PhotosRequest = {
   onProgress?: (loaded: number, total: number) => void;
   /** Called once the whole file has been sent (the server is checking the photos). */
   onUploaded?: () => void;
-  /** Each answer about the job while it runs: `done` of `total` photos. */
-  onChecked?: (job: JobView<PhotoReport>) => void;
   signal?: AbortSignal;
 };
 
-/** Uploads the zip and waits for its report; throws ApiError (a 422's field messages in `fieldErrors`, a failed job's reason). */
-export async function uploadPhotos({ file, dryRun, replace, instituteId, onProgress, onUploaded, onChecked, signal }: PhotosRequest): Promise<PhotoReport> {
+/** Uploads the zip; the id of the job that checks it, or ApiError (a 422's field messages in `fieldErrors`). */
+export async function uploadPhotos({ file, dryRun, replace, instituteId, onProgress, onUploaded, signal }: PhotosRequest): Promise<number> {
   const form = new FormData();
   // Text fields before the file, as the server reads them first.
   form.append('dry_run', dryRun ? '1' : '0');
@@ -36,7 +33,5 @@ export async function uploadPhotos({ file, dryRun, replace, instituteId, onProgr
   if (answer.status !== 202) throw await answerError(answer);
   const jobId = (await envelopeOf<{ job_id: number }>(answer))?.data?.job_id;
   if (jobId === undefined) throw new ApiError(answer.status, '', null);
-  const job = await watchJob<PhotoReport>(jobId, (seen) => onChecked?.(seen), signal);
-  if (job.state !== 'done' || !job.result) throw new ApiError(422, jobFailure(job.error), null);
-  return job.result;
+  return jobId;
 }
