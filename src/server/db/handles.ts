@@ -12,3 +12,8 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export function lockingRows<Q extends SelectQueryBuilder<Database, keyof Database, unknown>>(trx: Transaction<Database>, query: Q): Q {
   return trx.getExecutor().adapter instanceof PostgresAdapter ? (query.forUpdate() as Q) : query;
 }
+
+/** `query` holding its rows against a change to the commit while others may read them too: FOR SHARE on PostgreSQL. */
+export function sharingRows<Q extends SelectQueryBuilder<Database, keyof Database, unknown>>(trx: Transaction<Database>, query: Q): Q {
+  return trx.getExecutor().adapter instanceof PostgresAdapter ? (query.forShare() as Q) : query;
+}

@@ -1,14 +1,12 @@
 /**
- * The exam's SQL (architecture §2 of the round-two reshape: a route calls its service, the service owns the
- * rules, this file owns the queries): its sittings and subjects, the centres' totals, seats by centre, and
+ * The exam's SQL (a route calls its service, the service owns the rules, this file owns the queries): its sittings and subjects, the centres' totals, seats by centre, and
  * the few facts of other tables the exam's routes look up (an institute by its ID, a student's card).
  */
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { type Db, lockingRows } from '../../db/handles.js';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
 import { parseRooms } from './centre-columns.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type SittingValues = { class: string; date: string | null; reporting_time: string | null; start_time: string | null; end_time: string | null };
 export type SubjectValues = { class: string; name_bn: string; name_en: string; full_marks: number; position: number };
@@ -61,7 +59,7 @@ export async function seatsClash(trx: Transaction<Database>, classes: readonly s
 /** Centres by id, locked to the commit on PostgreSQL, in id order (the order a centre's own edit takes them in). */
 export async function lockCentres(trx: Transaction<Database>, ids: readonly number[]) {
   const query = trx.selectFrom('exam_centres').select(['id', 'rooms', 'status']).where('id', 'in', ids).orderBy('id');
-  const rows = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
+  const rows = await lockingRows(trx, query).execute();
   return rows.map((row) => ({ ...row, rooms: parseRooms(row.rooms) }));
 }
 

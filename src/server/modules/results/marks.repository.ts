@@ -2,14 +2,11 @@
  * The marks' SQL (a route calls its service, the service owns the rules, this file owns the queries):
  * subjects, candidates by roll, a student's marks, a subject's marks list, and writing marks.
  */
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import { type Db, sharingRows } from '../../db/handles.js';
 import type { Database } from '../../db/types.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 export type MarkRowValues = { registration_id: number; subject_id: number; marks: number | null; absent: number; updated_by: number; updated_at: string };
-
-const isPostgres = (trx: Transaction<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 export const readSubjects = (db: Db) =>
   db.selectFrom('exam_subjects').select(['id', 'class', 'name_bn', 'name_en', 'full_marks']).orderBy('class').orderBy('position').execute();
@@ -25,13 +22,13 @@ export const registrationsByRoll = (db: Db, rolls: readonly string[]) =>
 /** Registrations by id, locked against change to the commit on PostgreSQL. */
 export async function lockedRegistrations(trx: Transaction<Database>, ids: readonly number[]) {
   const query = trx.selectFrom('scholarship_registrations').select(['id', 'roll_no', 'class', 'status', 'fee_status']).where('id', 'in', ids);
-  return (isPostgres(trx) ? query.forShare() : query).execute();
+  return sharingRows(trx, query).execute();
 }
 
 /** Subjects by id, locked against change to the commit on PostgreSQL. */
 export async function lockedSubjects(trx: Transaction<Database>, ids: readonly number[]) {
   const query = trx.selectFrom('exam_subjects').select(['id', 'class', 'name_bn', 'name_en', 'full_marks']).where('id', 'in', ids);
-  return (isPostgres(trx) ? query.forShare() : query).execute();
+  return sharingRows(trx, query).execute();
 }
 
 /** The marks a student has, by subject. */

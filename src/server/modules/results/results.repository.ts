@@ -2,11 +2,10 @@
  * The results' SQL (a route calls its service, the service owns the rules, this file owns the queries):
  * grading rules, the processed results, withholdings and the newest job of a kind.
  */
-import type { Kysely, Transaction } from 'kysely';
 import { MeritListFiles, ResultDocument, ResultSummary } from '../../../common/schemas/results.js';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/handles.js';
 import type { Database } from '../../db/types.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows per statement of a batched write: far below either dialect's limit on bound values. */
 const BATCH = 1000;
