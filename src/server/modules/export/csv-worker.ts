@@ -14,7 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Lang } from '../../../common/messages.js';
 import { cursorBatches } from '../../db/postgres-reader.js';
 import { csvChunks } from './csv.js';
-import { labelledBatches } from './labels.js';
+import { labelledBatches } from '../../lib/column-labels.js';
 
 export type CsvWorkerData = {
   url: string;

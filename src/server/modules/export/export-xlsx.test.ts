@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, client, instituteSession, startTestApp, validStudent, type TestApp } from '../../test/test-app.js';
-import { HEADERS } from './labels.js';
+import { HEADERS } from '../../lib/column-labels.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -26,7 +26,7 @@ import { cursorBatches } from '../../db/postgres-reader.js';
 import { moduleWorker } from '../../lib/module-worker.js';
 import { resources } from '../resources.js';
 import { csvChunks } from './csv.js';
-import { headerOf, labelledBatches } from './labels.js';
+import { headerOf, labelledBatches } from '../../lib/column-labels.js';
 import { xlsxStream } from './xlsx.js';
 import type { CsvWorkerData, CsvWorkerMessage } from './csv-worker.js';
 

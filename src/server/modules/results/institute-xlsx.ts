@@ -1,12 +1,12 @@
 /**
  * An institute's result sheet as .xlsx (docs/integrators/documents.md): a sheet of counts per class
  * and a sheet of its students in class and position order, headers and codes in the reader's language
- * (the exports' words, src/server/modules/export/labels.ts, for the columns they share). Roll numbers are
+ * (the exports' words, src/server/lib/column-labels.ts, for the columns they share). Roll numbers are
  * text cells, so leading zeros stay. At most a few thousand rows: the workbook is made in memory.
  */
 import ExcelJS from 'exceljs';
 import type { Lang } from '../../../common/messages.js';
-import { headerOf, valueLabels } from '../export/labels.js';
+import { headerOf, valueLabels } from '../../lib/column-labels.js';
 import { GRADE_LABELS, RESULT_TEXT as T, STATE_LABELS } from '../../lib/pdf/document-texts.js';
 import type { ClassCounts, InstituteHeading, InstituteResultRow } from './result-documents.js';
 

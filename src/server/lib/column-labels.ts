@@ -1,7 +1,7 @@
 /**
  * The words of an export, so the CSV reads as a spreadsheet a person opens: each column's header and each code's label in
  * the caller's language, as the lists show them (class 04 'চতুর্থ শ্রেণি', gender f 'মেয়ে', status 1
- * 'সক্রিয়'). By column name, the same for every resource, like the cell kinds (column-kinds.ts). Codes are
+ * 'সক্রিয়'). By column name, the same for every resource, like the export's cell kinds (modules/export/column-kinds.ts). Codes are
  * replaced from lookup tables made once per export, so a row costs a few map reads, never a query.
  */
 import {
@@ -15,12 +15,12 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATES,
   ROLES,
-} from '../../../common/constants.js';
-import type { Lang } from '../../../common/messages.js';
+} from '../../common/constants.js';
+import type { Lang } from '../../common/messages.js';
 
 type Words = Readonly<Record<Lang, string>>;
 
-/** Every exported column's header; export-labels.test.ts holds every resource's export columns to having one. */
+/** Every exported column's header; modules/export/column-labels.test.ts holds every resource's export columns to having one. */
 export const HEADERS: Readonly<Record<string, Words>> = {
   id: { bn: 'আইডি', en: 'ID' },
   name_bn: { bn: 'নাম (বাংলায়)', en: 'Name (Bengali)' },

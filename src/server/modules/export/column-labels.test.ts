@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../resources.js';
-import { HEADERS, headerOf, labelledBatches, valueLabels } from './labels.js';
+import { HEADERS, headerOf, labelledBatches, valueLabels } from '../../lib/column-labels.js';
 
 describe('the words of an export', () => {
   it('has a header in both languages for every column any resource exports', () => {
