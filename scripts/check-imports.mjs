@@ -15,8 +15,6 @@
  *   through a variable, on behalf of the module that defines the resource. The seed and the migrations
  *   build the database before any module runs and are exempt.
  * Tests are exempt from the two server rules: a test arranges state across modules, as a season's history would.
- * The two server rules' violations that predate them are listed in scripts/module-boundaries.known.json:
- * they are reported, not failed, and the list only shrinks (an entry no longer found fails until removed).
  * Modules are resolved the way tsc resolves them, per tsconfig (server and web), so `.js` specifiers
  * and extensionless imports both count. For the cycles and the features, type-only imports are erased at
  * build time and do not count. Prints each violation; exit code 1 if any.
@@ -256,24 +254,13 @@ for (const config of ['tsconfig.json', 'tsconfig.web.json']) {
     console.error(`a feature's boundary crossed: ${violation}`);
   }
 }
-const known = new Set(JSON.parse(fs.readFileSync(path.join(root, 'scripts/module-boundaries.known.json'), 'utf8')));
-const boundaryFound = [
-  ...frontDoorViolations().map((violation) => `a module's front door passed by: ${violation}`),
-  ...tableViolations().map((violation) => `a table written by another module: ${violation}`),
-];
-let tolerated = 0;
-for (const violation of boundaryFound) {
-  if (known.delete(violation)) {
-    tolerated += 1;
-    continue;
-  }
+for (const violation of frontDoorViolations()) {
   failed = true;
-  console.error(violation);
+  console.error(`a module's front door passed by: ${violation}`);
 }
-for (const gone of known) {
+for (const violation of tableViolations()) {
   failed = true;
-  console.error(`fixed, so remove it from scripts/module-boundaries.known.json: ${gone}`);
+  console.error(`a table written by another module: ${violation}`);
 }
-if (tolerated > 0) console.log(`${tolerated} known module-boundary violations (scripts/module-boundaries.known.json) still to route through front doors`);
 if (failed) process.exit(1);
 console.log('no import cycles, no feature importing another, modules meet by their front doors and write their own tables');

@@ -11,7 +11,7 @@ import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken, temporaryPassword } from '../../lib/tokens.js';
 import { type AuditClient, recordAudit } from '../../lib/audit.js';
-import { createUser, findLoginAccount } from '../users/index.js';
+import { addPasswordReset, addSession, createUser, endSession, endSessions, findLoginAccount, setPassword } from '../users/index.js';
 import { refuseTakenContacts, takenContactError } from '../users/index.js';
 import { claimUploads, refuseForeignUploads } from '../media/index.js';
 import { knownDevice, newChallenge, rememberDevice } from '../two-factor/index.js';
@@ -105,11 +105,9 @@ export async function openSession(
   tokenTtlSeconds: number,
 ): Promise<string> {
   const token = newToken();
-  const at = now();
   await db.transaction().execute(async (trx) => {
     if (reset) {
-      await trx.updateTable('users').set({ password_hash: reset.password_hash, must_change_password: 1, updated_at: at }).where('id', '=', userId).execute();
-      await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+      await setPassword(trx, userId, reset.password_hash, true);
       const actor = await trx
         .selectFrom('users')
         .innerJoin('user_roles', 'user_roles.id', 'users.role_id')
@@ -119,18 +117,14 @@ export async function openSession(
       await recordAudit(trx, { actor, client, action: 'password.reset_used', entity: 'users', entityId: userId });
     }
     // A temporary password means the old one may be known to someone else: their sessions end here.
-    if (reset) await trx.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
-    else await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('expires_at', '<=', at).execute();
-    await trx
-      .insertInto('access_tokens')
-      .values({ user_id: userId, token_hash: digest(token), created_at: at, expires_at: secondsFromNow(tokenTtlSeconds) })
-      .execute();
+    if (reset) await endSessions(trx, userId);
+    await addSession(trx, userId, digest(token), secondsFromNow(tokenTtlSeconds));
   });
   return token;
 }
 
 export async function logout(db: Kysely<Database>, tokenDigest: string): Promise<void> {
-  await db.deleteFrom('access_tokens').where('token_hash', '=', tokenDigest).execute();
+  await endSession(db, tokenDigest);
 }
 
 /**
@@ -175,12 +169,7 @@ export async function sendTemporaryPassword(
   const temporaryHash = await hashPassword(temporary);
   // Whoever asked is not logged in: the entry names the account, not an actor.
   await db.transaction().execute(async (trx) => {
-    const at = now();
-    await trx.deleteFrom('password_resets').where('user_id', '=', account.id).where('expires_at', '<=', at).execute();
-    await trx
-      .insertInto('password_resets')
-      .values({ user_id: account.id, password_hash: temporaryHash, expires_at: secondsFromNow(TEMP_PASSWORD_MINUTES * 60), created_at: at })
-      .execute();
+    await addPasswordReset(trx, account.id, temporaryHash, secondsFromNow(TEMP_PASSWORD_MINUTES * 60));
     await recordAudit(trx, { actor: null, client, action: 'password.reset_request', entity: 'users', entityId: account.id });
   });
   await mailer.send({

@@ -2,7 +2,7 @@ import { defineModule } from '../../lib/server-module.js';
 import { authRoutes } from './auth.routes.js';
 
 export const module = defineModule({
-  tables: ['access_tokens', 'password_resets'],
+  tables: [],
   api: async (api) => {
     await api.register(authRoutes, { prefix: '/auth' });
   },

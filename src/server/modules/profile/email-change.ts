@@ -10,6 +10,7 @@ import { uniqueViolation } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken } from '../../lib/tokens.js';
+import { setEmail } from '../users/index.js';
 
 const LINK_HOURS = 24;
 
@@ -50,7 +51,7 @@ export async function confirmEmailChange(db: Kysely<Database>, token: string, cl
   try {
     await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('users').select('email').where('id', '=', change.user_id).executeTakeFirstOrThrow();
-      await trx.updateTable('users').set({ email: change.new_email, updated_at: now() }).where('id', '=', change.user_id).execute();
+      await setEmail(trx, change.user_id, change.new_email);
       await trx.deleteFrom('email_changes').where('id', '=', change.id).execute();
       // The owner acts through the link, without a session: the entry names the account.
       await recordAudit(trx, {

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../lib/authenticate.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken } from '../../lib/tokens.js';
 import { queueNotice } from '../notices/index.js';
+import { confirmPhone } from '../users/index.js';
 
 export const CODE_MINUTES = 10;
 export const MAX_WRONG_CODES = 5;
@@ -75,7 +76,7 @@ export async function confirmPhoneCode(db: Kysely<Database>, actor: SessionUser,
           .execute();
       return 'wrong';
     }
-    await trx.updateTable('users').set({ phone_confirmed_at: now(), updated_at: now() }).where('id', '=', userId).execute();
+    await confirmPhone(trx, userId);
     await trx.deleteFrom('phone_codes').where('user_id', '=', userId).execute();
     await recordAudit(trx, { actor, client, action: 'phone.confirm', entity: 'users', entityId: userId, after: { phone_number: row.phone_number } });
     return 'confirmed';

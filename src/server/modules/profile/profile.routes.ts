@@ -13,10 +13,9 @@ import { rateLimited } from '../../lib/rate-limits.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { clientOf, recordAudit } from '../../lib/audit.js';
-import { findPublicUser, refuseTakenContacts, updateUser } from '../users/index.js';
+import { endSessions, findPublicUser, refuseTakenContacts, setPassword, updateUser } from '../users/index.js';
 import { refuseForeignUploads } from '../media/index.js';
 import { requestEmailChange } from './email-change.js';
-import { now } from '../../lib/time.js';
 
 const schema = { tags: ['profile'], security: [{ bearer: [] }] };
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope };
@@ -75,9 +74,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       refuseWeakPassword(request.body.password, [account.uid, account.email, account.phone_number]);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: now() }).where('id', '=', userId).execute();
-        await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
-        await trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', request.tokenDigest!).execute();
+        await setPassword(trx, userId, passwordHash, false);
+        await endSessions(trx, userId, request.tokenDigest!);
         await recordAudit(trx, { actor: request.user, client: clientOf(request), action: 'password.change', entity: 'users', entityId: userId });
       });
       return { message: translate(requestLang(request), 'password_changed'), data: null };

@@ -14,6 +14,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { adminsMustUseTwoFactor } from '../../lib/security-policies.js';
 import { now, secondsFromNow } from '../../lib/time.js';
 import { digest, newToken } from '../../lib/tokens.js';
+import { claimTotpStep, endSessions, setTwoFactor } from '../users/index.js';
 
 const ISSUER = 'Scholarship';
 const PERIOD = 30;
@@ -60,7 +61,7 @@ export async function twoFactorStatus(db: Db, user: { id: number; role: string }
 /** A new secret to enrol (replacing any pending one), with its otpauth:// address and that address as a QR code (SVG). */
 export async function beginEnrolment(db: Db, user: { id: number }, label: string) {
   const secret = generateSecret();
-  await db.updateTable('users').set({ totp_pending_secret: secret }).where('id', '=', user.id).execute();
+  await setTwoFactor(db, user.id, { totp_pending_secret: secret });
   const uri = generateURI({ issuer: ISSUER, label, secret });
   const qr_svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, uri, qr_svg };
@@ -78,8 +79,7 @@ async function checkPassword(db: Db, userId: number, password: string): Promise<
   if (!(await verifyPassword(account.password_hash, password))) throw new ValidationError({ password: ['current_password_wrong'] });
 }
 
-const endOtherSessions = (trx: Transaction<Database>, userId: number, tokenDigest: string) =>
-  trx.deleteFrom('access_tokens').where('user_id', '=', userId).where('token_hash', '!=', tokenDigest).execute();
+const endOtherSessions = (trx: Transaction<Database>, userId: number, tokenDigest: string) => endSessions(trx, userId, tokenDigest);
 
 /** Confirms the pending secret with a code from the app; answers the recovery codes, shown this once. */
 export async function completeEnrolment(db: Kysely<Database>, change: TwoFactorChange): Promise<string[]> {
@@ -92,11 +92,7 @@ export async function completeEnrolment(db: Kysely<Database>, change: TwoFactorC
   const codes = newRecoveryCodes();
   const at = now();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ totp_secret: account.totp_pending_secret, totp_pending_secret: null, totp_enabled_at: at, totp_last_step: step })
-      .where('id', '=', userId)
-      .execute();
+    await setTwoFactor(trx, userId, { totp_secret: account.totp_pending_secret, totp_pending_secret: null, totp_enabled_at: at, totp_last_step: step });
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     await trx
       .insertInto('recovery_codes')
@@ -117,13 +113,7 @@ export async function useSecondFactor(db: Db, userId: number, code: string): Pro
   const step = await matchingStep(account.totp_secret, code);
   if (step !== undefined) {
     if (account.totp_last_step !== null && step <= account.totp_last_step) return false;
-    const claimed = await db
-      .updateTable('users')
-      .set({ totp_last_step: step })
-      .where('id', '=', userId)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .executeTakeFirst();
-    return Number(claimed.numUpdatedRows) === 1;
+    return claimTotpStep(db, userId, step);
   }
   return useRecoveryCode(db, userId, code);
 }
@@ -142,11 +132,7 @@ export async function disableTwoFactor(db: Kysely<Database>, change: TwoFactorCh
   await checkPassword(db, userId, change.password);
   if (!(await useSecondFactor(db, userId, change.code))) throw wrongCode();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null })
-      .where('id', '=', userId)
-      .execute();
+    await setTwoFactor(trx, userId, { totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null });
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     await endOtherSessions(trx, userId, change.tokenDigest);
   });

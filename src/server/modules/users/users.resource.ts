@@ -11,7 +11,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { refuseWeakPassword } from '../../lib/weak-passwords.js';
 import { columnsOf, defineResource } from '../../lib/resource/definition.js';
 import { recordAudit } from '../../lib/audit.js';
-import { now } from '../../lib/time.js';
+import { endSessions, setStatus } from './accounts.repository.js';
 import { createUser, PUBLIC_USER_COLUMNS, updateUser } from './users.repository.js';
 import { refuseForeignUploads } from '../media/index.js';
 import { refuseRemovingLastAdmin, refuseTakenContacts } from './users.service.js';
@@ -105,13 +105,13 @@ export const userResource = defineResource({
     if (role && role !== before.role) await recordAudit(ctx.trx, { ...entry, action: 'user.role_change', before: { role: before.role }, after: { role } });
     if (password) {
       // A password an admin sets (say, for a stolen account) ends every session the old one opened.
-      await ctx.trx.deleteFrom('access_tokens').where('user_id', '=', id).execute();
+      await endSessions(ctx.trx, id);
       await recordAudit(ctx.trx, { ...entry, action: 'password.change' });
     }
   },
   async setStatus(ctx, id, status) {
     if (status === 0) await refuseRemovingLastAdmin(ctx.trx, id);
-    await ctx.trx.updateTable('users').set({ status, updated_at: now() }).where('id', '=', id).execute();
+    await setStatus(ctx.trx, id, status);
   },
   async destroy(ctx, id) {
     await refuseRemovingLastAdmin(ctx.trx, id);
