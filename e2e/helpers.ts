@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ExcelJS from 'exceljs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/common/messages.js';
 import { TOKEN_KEY } from '../src/web/api/token.js';
@@ -249,4 +250,26 @@ export async function enterWithToken(page: Page, token: string): Promise<void> {
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   await page.goto('/');
   await expect(page.getByTestId('profile-card')).toBeVisible();
+}
+
+/** The registration import's columns a head teacher fills, named by their fields (the importer matches them as it matches the template's headers). */
+const SHEET_COLUMNS = [
+  'class',
+  'class_roll',
+  'gender',
+  'name_english',
+  'name_bangla',
+  'father_name_english',
+  'mother_name_english',
+  'contact_number',
+  'post_office',
+];
+
+/** An import sheet (.xlsx) of these students, a row each; a column a student lacks is left empty. */
+export async function studentSheet(students: readonly Record<string, string | number>[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('students');
+  sheet.addRow(SHEET_COLUMNS);
+  for (const student of students) sheet.addRow(SHEET_COLUMNS.map((column) => student[column] ?? ''));
+  return Buffer.from(await book.xlsx.writeBuffer());
 }
