@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { CLASS_CODES, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/constants.js';
 import { translate } from '../../../common/messages.js';
 import { answerEnvelope, ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
+import { MarksImportAnswer } from '../../../common/schemas/imports.js';
 import { MarkBody, MarkStudent, MarkSubjects, MarksPage, MarksProgress, rollNumber, SavedMark } from '../../../common/schemas/results.js';
 import { optionalInt, requiredChoice, requiredId } from '../../../common/validation.js';
 import { SHEET_MAX_BYTES } from '../../../common/schemas/media.js';
@@ -66,9 +67,10 @@ async function marksImportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const gate = importGate(app);
+  // A dry run or a store answers the report; a request for the refused rows answers their sheet.
   app.post(
     '/marks/import',
-    { onRequest: [onRequest, gate.limit], schema },
+    { onRequest: [onRequest, gate.limit], schema: { ...schema, response: { 200: z.union([MarksImportAnswer, FileAnswer]), ...errors } } },
     gate.slotted(async (request, reply) => {
       const lang = requestLang(request);
       const fields = (request.body ?? {}) as { file?: unknown; class?: unknown; dry_run?: unknown; failed_rows?: unknown; confirm_changes?: unknown };
