@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -21,6 +20,7 @@ import { requireRole, type SessionUser } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { importGate } from '../../lib/import/gate.js';
 import { fileSource } from '../../lib/import/zip.js';
+import { newUploadFolder } from './upload-files.js';
 import { startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
 import { institutesAmong } from '../../lib/resource/routes.js';
@@ -35,7 +35,7 @@ type Fields = { dry_run?: string; replace?: string; institute_id?: string };
  * hundreds of megabytes: more than a server should hold per upload); `discard` removes the file.
  */
 async function receive(request: FastifyRequest): Promise<{ fields: Fields; file?: string; discard: () => Promise<void> }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-'));
+  const dir = await newUploadFolder();
   const discard = () => fs.rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   let file: string | undefined;
