@@ -5,14 +5,12 @@
  */
 import { Badge, Box, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { useMemo, useRef, useState } from 'react';
 import { PageButtons } from '../../../components/list/PageButtons';
+import { useReportPages } from '../../../import/useReportPages';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
 import type { RegistrationImportRow as ImportRow, RegistrationImportStatus as ImportStatus } from '../../../../common/schemas/imports';
-
-const PAGE_SIZE = 50;
 
 const FILTERS = ['all', 'invalid', 'duplicate', 'valid'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -61,17 +59,9 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const n = (value: number) => formatNumber(value, lang);
-  const [filter, setFilter] = useState<Filter>(() => (rows.some((row) => row.status === 'invalid') ? 'invalid' : 'all'));
-  const [page, setPage] = useState(1);
-  const top = useRef<HTMLDivElement>(null);
-  const counts = useMemo(
-    () => Object.fromEntries(FILTERS.map((key) => [key, rows.filter((row) => matches(key, row.status)).length])) as Record<Filter, number>,
-    [rows],
+  const { filter, counts, top, pages, current, slice, choose, turnTo } = useReportPages(rows, FILTERS, matches, () =>
+    rows.some((row) => row.status === 'invalid') ? 'invalid' : 'all',
   );
-  const shown = useMemo(() => rows.filter((row) => matches(filter, row.status)), [rows, filter]);
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const slice = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const name = (row: ImportRow) => row.name || t('registrations.import.noName');
 
   return (
@@ -85,10 +75,7 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
             radius="xl"
             variant={filter === value ? 'filled' : 'default'}
             aria-pressed={filter === value}
-            onClick={() => {
-              setFilter(value);
-              setPage(1);
-            }}
+            onClick={() => choose(value)}
           >
             {`${t(`registrations.import.filter.${value}`)} (${n(counts[value])})`}
           </Button>
@@ -154,15 +141,7 @@ export function ImportRows({ rows }: { rows: readonly ImportRow[] }) {
           </Center>
         )}
       </Paper>
-      <PageButtons
-        total={pages}
-        page={current}
-        onChange={(next) => {
-          setPage(next);
-          // On a phone the pages' buttons are below fifty rows: the next page starts at the top.
-          top.current?.scrollIntoView({ block: 'start' });
-        }}
-      />
+      <PageButtons total={pages} page={current} onChange={turnTo} />
     </Stack>
   );
 }

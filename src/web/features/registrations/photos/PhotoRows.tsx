@@ -3,15 +3,14 @@
  * table on wider screens, one block per file on a phone.
  */
 import { Badge, Box, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoRow, PhotoStatus } from '../../../../common/schemas/photos';
 import { PageButtons } from '../../../components/list/PageButtons';
+import { useReportPages } from '../../../import/useReportPages';
 import { useLanguage } from '../../../i18n';
 import { formatNumber, localizeDigits } from '../../../i18n/format';
 import { classLabel } from '../../../i18n/reference';
 
-const PAGE_SIZE = 50;
 const FILTERS = ['all', 'refused', 'matched'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -55,17 +54,9 @@ export function PhotoRows({ rows }: { rows: readonly PhotoRow[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const n = (value: number) => formatNumber(value, lang);
-  const [filter, setFilter] = useState<Filter>(() => (rows.some((row) => !FITS.includes(row.status)) ? 'refused' : 'all'));
-  const [page, setPage] = useState(1);
-  const top = useRef<HTMLDivElement>(null);
-  const counts = useMemo(
-    () => Object.fromEntries(FILTERS.map((key) => [key, rows.filter((row) => matches(key, row.status)).length])) as Record<Filter, number>,
-    [rows],
+  const { filter, counts, top, pages, current, slice, choose, turnTo } = useReportPages(rows, FILTERS, matches, () =>
+    rows.some((row) => !FITS.includes(row.status)) ? 'refused' : 'all',
   );
-  const shown = useMemo(() => rows.filter((row) => matches(filter, row.status)), [rows, filter]);
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const slice = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
   return (
     <Stack gap="sm">
@@ -77,10 +68,7 @@ export function PhotoRows({ rows }: { rows: readonly PhotoRow[] }) {
             radius="xl"
             variant={filter === value ? 'filled' : 'default'}
             aria-pressed={filter === value}
-            onClick={() => {
-              setFilter(value);
-              setPage(1);
-            }}
+            onClick={() => choose(value)}
           >
             {`${t(`registrations.photos.filter.${value}`)} (${n(counts[value])})`}
           </Button>
@@ -132,14 +120,7 @@ export function PhotoRows({ rows }: { rows: readonly PhotoRow[] }) {
           </Center>
         )}
       </Paper>
-      <PageButtons
-        total={pages}
-        page={current}
-        onChange={(next) => {
-          setPage(next);
-          top.current?.scrollIntoView({ block: 'start' });
-        }}
-      />
+      <PageButtons total={pages} page={current} onChange={turnTo} />
     </Stack>
   );
 }
