@@ -5,13 +5,14 @@
  * "start again". Leaving the screen stops an upload still under way. A screen configures it with its
  * calls, its texts and what it shows besides (an admin's institute, the marks a sheet replaces, the rows).
  */
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SheetDropZone } from '../components/upload/SheetDropZone';
 import { failureMessage, notifyError } from '../components/notify';
 import { useLanguage } from '../i18n';
 import { formatNumber } from '../i18n/format';
+import { CountCards } from './CountCards';
 
 /** What every import's report holds (common/schemas/imports.ts), whatever its rows. */
 export type SheetReport = { total: number; valid: number; invalid: number; stored: number };
@@ -272,25 +273,7 @@ export function SheetImport<Report extends SheetReport>({
             </Alert>
           )}
 
-          <SimpleGrid cols={{ base: 2, sm: counts.length }} spacing="sm" data-testid={`${testId}-counts`}>
-            {counts.map((card) => (
-              <Paper
-                key={card.key}
-                withBorder
-                p="sm"
-                radius="md"
-                style={{ borderInlineStart: `4px solid var(--mantine-color-${card.color}-6)` }}
-                data-testid={`${testId}-count-${card.key}`}
-              >
-                <Text size="xs" c="dimmed">
-                  {card.label}
-                </Text>
-                <Text fw={700} fz="xl">
-                  {n(card.value(report))}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
+          <CountCards cards={counts.map((card) => ({ key: card.key, color: card.color, label: card.label, value: n(card.value(report)) }))} testId={testId} />
 
           {phase.kind === 'checked' && (
             <>

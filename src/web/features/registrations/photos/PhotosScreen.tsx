@@ -4,7 +4,7 @@
  * counts and files, the choice for students who already have a photo, then the real run and its
  * counts. Nothing is stored before the person confirms.
  */
-import { Alert, Anchor, Box, Button, Group, Paper, Progress, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +22,7 @@ import { formatNumber } from '../../../i18n/format';
 import { registrations } from '../registrations';
 import { PhotoRows } from './PhotoRows';
 import { uploadPhotos } from './photosApi';
+import { CountCards } from '../../../import/CountCards';
 
 type Purpose = 'check' | 'store';
 type Phase =
@@ -257,24 +258,9 @@ function Counts({ report, stored, format }: { report: PhotoReport; stored: boole
     { key: 'refused', color: 'red' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="photos-counts">
-      {cards.map((card) => (
-        <Paper
-          key={card.key}
-          withBorder
-          p="sm"
-          radius="md"
-          style={{ borderInlineStart: `4px solid var(--mantine-color-${card.color}-6)` }}
-          data-testid={`photos-count-${card.key}`}
-        >
-          <Text size="xs" c="dimmed">
-            {t(`registrations.photos.counts.${card.key}`)}
-          </Text>
-          <Text fw={700} fz="xl">
-            {format(report[card.key])}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <CountCards
+      cards={cards.map((card) => ({ ...card, label: t(`registrations.photos.counts.${card.key}`), value: format(report[card.key]) }))}
+      testId="photos"
+    />
   );
 }
