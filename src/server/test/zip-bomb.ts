@@ -2,6 +2,7 @@
  * An .xlsx whose zip lies: every part's sizes claim 1 KB, while its worksheet inflates to `inflatedBytes`. Built as a stream, so making a bomb of hundreds of megabytes costs the test little memory.
  */
 import { crc32, deflateRawSync, createDeflateRaw } from 'node:zlib';
+import { zipArchive } from './zip-writer.js';
 
 const CLAIMED = 1_024;
 
@@ -21,42 +22,9 @@ async function deflatedSpaces(head: string, bytes: number): Promise<Buffer> {
   return Buffer.concat(out);
 }
 
-function zip(parts: { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data } of parts) {
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(''), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(CLAIMED, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(CLAIMED, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    directory.push(entry, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const central = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, central, end]);
-}
+/** Parts already deflated, each claiming to inflate to 1 KB. */
+const zip = (parts: { name: string; data: Buffer }[]) =>
+  zipArchive(parts.map(({ name, data }) => ({ name, packed: data, method: 8, crc: crc32(''), size: CLAIMED })));
 
 export async function zipBomb(inflatedBytes: number): Promise<Buffer> {
   const small = (text: string) => deflateRawSync(Buffer.from(text));
