@@ -293,6 +293,8 @@ export const ResultDocument = z.object({
   position: z.number(),
   state: z.enum(RESULT_STATES),
   grade: z.enum(RESULT_GRADES).nullable(),
+  /** The scholarship's amount in taka for a graded student (the season's setting at publication); absent from a result published before awards. */
+  award_amount: z.number().nullable().optional(),
 });
 export type ResultDocument = z.infer<typeof ResultDocument>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type MessageKey } from '../messages.js';
 import { BD_MOBILE, hasNul, normalizeMobile, toAsciiDigits } from '../validation.js';
 import { MEDIA_PATH, normalizeMediaPath } from './media.js';
+import { AWARD_AMOUNT_KEYS } from './scholarships.js';
 
 export const SettingSubGroup = z.object({ id: z.number(), title: z.string() });
 export const SettingGroup = z.object({ id: z.number(), title: z.string(), sub_group: z.array(SettingSubGroup) });
@@ -33,6 +34,9 @@ export const SettingValuesEnvelope = z.object({ message: z.string(), data: z.arr
 /** Every text setting is at most this long (an address or a bank account fits easily). */
 export const SETTING_TEXT_MAX = 1000;
 
+/** More than any scholarship a board gives: a typo's extra digits are refused. */
+const MAX_AWARD_TAKA = 10_000_000;
+
 /** A submitted value made ready to store, or the message key that refuses it. */
 export type SettingCheck = { value: string | null } | { error: MessageKey };
 
@@ -57,7 +61,17 @@ const RULES: Record<string, (v: string) => SettingCheck> = {
     const fee = /^\d+$/.test(ascii) ? Number(ascii) : NaN;
     return Number.isSafeInteger(fee) ? { value: String(fee) } : { error: 'invalid_number' };
   },
+  [AWARD_AMOUNT_KEYS.talent_pool]: wholeTaka,
+  [AWARD_AMOUNT_KEYS.general]: wholeTaka,
 };
+
+/** A scholarship's amount: whole taka, zero or more (zero until the board decides it); required, so a cleared field is not read as zero. */
+function wholeTaka(v: string): SettingCheck {
+  const ascii = toAsciiDigits(v.trim()).replace(/,/g, '');
+  if (ascii === '') return { error: 'required' };
+  const taka = /^\d+$/.test(ascii) ? Number(ascii) : NaN;
+  return Number.isSafeInteger(taka) && taka <= MAX_AWARD_TAKA ? { value: String(taka) } : { error: 'invalid_award_amount' };
+}
 
 /** A real calendar day written YYYY-MM-DD (Bengali digits read as ASCII); blank means "no limit". */
 function day(v: string): SettingCheck {

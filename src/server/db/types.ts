@@ -377,6 +377,8 @@ export interface Database extends RowTableTypes {
   results: ResultsTable;
   result_withholdings: ResultWithholdingsTable;
   result_snapshot: ResultSnapshotTable;
+  // Scholarships awarded (module scholarships).
+  scholarship_awards: ScholarshipAwardsTable;
 }
 
 /** A statement's layout: which of its columns hold the transaction id, amount and date, found again by its header row. */
@@ -585,4 +587,28 @@ export interface ResultSnapshotTable {
   doc: string;
   /** The slip's PDF in storage, once printed (null until first asked for). */
   slip_key: Defaulted<string | null>;
+}
+
+// --- Scholarships awarded (module scholarships, docs/integrators/results.md) ---
+
+/**
+ * A student's scholarship, made when results are published: one a student, never deleted; `withdrawn_at` is set when
+ * a later publication (or the result's withdrawal) no longer awards it, and cleared when one awards it again.
+ */
+export interface ScholarshipAwardsTable {
+  /** scholarship_registrations.id */
+  registration_id: number;
+  /** users.id of the student's institute. */
+  institute_id: number;
+  class: string;
+  roll_no: string;
+  grade: ResultGrade;
+  /** Whole taka: the season's amount for the grade at the publication. */
+  amount: number;
+  /** The random code the award letter's QR carries to the public verification page. */
+  code: string;
+  /** The result_snapshot version that awarded it. */
+  result_version: number;
+  awarded_at: string;
+  withdrawn_at: string | null;
 }

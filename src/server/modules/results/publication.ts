@@ -13,6 +13,7 @@ import type { ResultDocument, ResultGrade, ResultState } from '../../../common/s
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
+import { awardAmounts, awardScholarships } from '../scholarships/index.js';
 import { isCurrent, readSeason, switchPublished } from '../season/index.js';
 import { storeMeritLists } from './merit-list.js';
 
@@ -50,6 +51,8 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
     .select((eb) => eb.fn.max('version').as('v'))
     .executeTakeFirstOrThrow();
   const version = Number(latest.v ?? 0) + 1;
+  // Read once: the documents and the awards carry the same amounts.
+  const amounts = await awardAmounts(db);
   const subjects = await db.selectFrom('exam_subjects').selectAll().orderBy('class').orderBy('position').execute();
   const counted = await db
     .selectFrom('results')
@@ -127,6 +130,7 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
         position: Number(student.position),
         state: student.state,
         grade: student.grade,
+        award_amount: student.grade ? amounts[student.grade] : null,
       };
       return [version, student.roll_no, student.reg_no, student.birth_certificate_no, JSON.stringify(doc)];
     });
@@ -143,6 +147,7 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
     await removeVersionsBut(db, (await readSeason(db)).results_version);
     throw new HttpError(409, 'results_not_processed');
   }
+  await awardScholarships(db, readPool, version, amounts);
   await removeVersionsBut(db, version);
   return { version, students: done };
 }

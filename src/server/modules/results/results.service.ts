@@ -12,6 +12,7 @@ import { forbidden, HttpError, notFound, ValidationError } from '../../lib/error
 import { now } from '../../lib/time.js';
 import { jobView } from '../../lib/jobs/jobs.js';
 import type { TransactionContext } from '../../lib/resource/definition.js';
+import { withdrawAwards } from '../scholarships/index.js';
 import { invalidateResults, isCurrent, lockSeason, readSeason, withdrawPublished } from '../season/index.js';
 import { instituteHeading } from './institute-results.js';
 import {
@@ -166,11 +167,12 @@ export async function releaseWithholdings(db: Kysely<Database>, actor: AuditActo
   });
 }
 
-/** Unpublishes: the lookup answers nothing from now on (the snapshot is replaced at the next publication). */
+/** Unpublishes: the lookup answers nothing from now on (the snapshot is replaced at the next publication) and the awards are withdrawn. */
 export async function withdrawResults(ctx: TransactionContext): Promise<void> {
   const exam = await lockSeason(ctx.trx);
   if (exam.results_version === 0) return;
   await withdrawPublished(ctx.trx);
+  await withdrawAwards(ctx.trx);
   await recordAudit(ctx.trx, {
     actor: ctx.user,
     client: ctx.client,

@@ -5,6 +5,7 @@ import { perTurn } from '../../db/per-turn.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import type { SettingType } from '../../../common/schemas/settings.js';
+import { AWARD_AMOUNT_KEYS } from '../../../common/schemas/scholarships.js';
 import type { Season } from '../../../common/season.js';
 import { now } from '../../lib/time.js';
 
@@ -120,6 +121,21 @@ const SETTINGS: SeedGroup[] = [
           { key: 'late_fee_from', title: 'বিলম্ব ফি যেদিন থেকে', type: 'text', value: null },
           { key: 'late_fee', title: 'প্রতি শিক্ষার্থীর বিলম্ব ফি (টাকা)', type: 'text', value: '0' },
           { key: 'payment_deadline', title: 'ফি জমার শেষ দিন', type: 'text', value: null },
+        ],
+      },
+    ],
+  },
+  // Scholarships awarded: each grade's amount, read at each publication (docs/integrators/settings.md).
+  {
+    slug: 'scholarships',
+    title: 'বৃত্তি',
+    subGroups: [
+      {
+        slug: 'scholarship-amounts',
+        title: 'বৃত্তির পরিমাণ',
+        values: [
+          { key: AWARD_AMOUNT_KEYS.talent_pool, title: 'ট্যালেন্টপুল বৃত্তি (টাকা)', type: 'text', value: '0' },
+          { key: AWARD_AMOUNT_KEYS.general, title: 'সাধারণ বৃত্তি (টাকা)', type: 'text', value: '0' },
         ],
       },
     ],

@@ -1,0 +1,172 @@
+/**
+ * Scholarships awarded (docs/integrators/results.md): the amounts are season settings in whole taka; publishing a
+ * result awards its graded students the amount of their grade, with a code each; the result's withdrawal and a
+ * later publication that no longer grades a student withdraw the award without deleting it, and a later award
+ * takes it back with its code. Marks are written straight into `marks`: entering them is the marks suite's subject.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AWARD_AMOUNT_KEYS } from '../../../common/schemas/scholarships.js';
+import { jobOutcome, markSubjects, type SeasonStudent, studentsOf } from '../../test/season.js';
+import { adminToken, client, startTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let admin: ReturnType<typeof client>;
+/** Totals 140, 120, 90 and 40 of 150: talent pool, general, passed without a grade, failed (under the first rules). */
+let students: SeasonStudent[];
+
+beforeAll(async () => {
+  t = await startTestApp({}, { rateLimit: false });
+  admin = client(t, await adminToken(t));
+  const { bangla, maths } = await markSubjects(admin);
+  ({ students } = await studentsOf(t, admin, 8300, ['04', '04', '04', '04'], 4));
+  const at = new Date().toISOString();
+  const marks = [
+    [100, 40],
+    [80, 40],
+    [60, 30],
+    [30, 10],
+  ];
+  await t.app.db
+    .insertInto('marks')
+    .values(
+      students.flatMap((student, i) => [
+        { registration_id: student.id, subject_id: bangla, marks: marks[i]![0]!, absent: 0, updated_at: at },
+        { registration_id: student.id, subject_id: maths, marks: marks[i]![1]!, absent: 0, updated_at: at },
+      ]),
+    )
+    .execute();
+}, 120_000);
+afterAll(async () => t.close());
+
+async function setAmounts(values: Record<string, unknown>) {
+  const rows = await t.app.db
+    .selectFrom('setting_values')
+    .select(['id', 'key', 'setting_sub_group_id'])
+    .where('key', 'in', Object.values(AWARD_AMOUNT_KEYS))
+    .execute();
+  const fields = Object.fromEntries(Object.entries(values).map(([key, value]) => [rows.find((row) => row.key === key)!.id, { value }]));
+  return admin.post('/api/v1/settings/update', { id: rows[0]!.setting_sub_group_id, fields });
+}
+
+async function processWith(general: number) {
+  const saved = await admin.post('/api/v1/results/rules', {
+    rules: [
+      { class: '04', pass_marks: 50, kind: 'cutoff', scope: 'class', talent_pool: 130, general },
+      { class: '07', pass_marks: 50, kind: 'cutoff', scope: 'class', talent_pool: 130, general: 100 },
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const started = await admin.post('/api/v1/results/process');
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  expect((await jobOutcome(admin, (started.body.data as { job_id: number }).job_id, 30_000)).state).toBe('done');
+}
+
+async function publish(published: 0 | 1) {
+  const res = await admin.post('/api/v1/results/publish', { published });
+  if (!published) return expect(res.status).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect((await jobOutcome(admin, (res.body.data as { job_id: number }).job_id, 30_000)).state).toBe('done');
+}
+
+const awards = async () => {
+  const rows = await t.app.db.selectFrom('scholarship_awards').selectAll().orderBy('registration_id').execute();
+  return rows.map((row) => ({ ...row, student: students.findIndex((student) => student.id === row.registration_id) }));
+};
+const liveVersion = async () => (await t.app.db.selectFrom('exams').select('results_version').executeTakeFirstOrThrow()).results_version;
+
+describe('the amounts', () => {
+  it('are whole taka, zero or more, Bengali digits and thousands commas read', async () => {
+    for (const value of ['-5', '12.5', 'এক হাজার', '99999999']) {
+      const res = await setAmounts({ [AWARD_AMOUNT_KEYS.general]: value });
+      expect(res.status, value).toBe(422);
+      expect(JSON.stringify(res.body)).toContain('Enter the amount in whole taka');
+    }
+    const blank = await setAmounts({ [AWARD_AMOUNT_KEYS.general]: ' ' });
+    expect(blank.status).toBe(422);
+    const saved = await setAmounts({ [AWARD_AMOUNT_KEYS.talent_pool]: '৫,০০০', [AWARD_AMOUNT_KEYS.general]: '0' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const stored = await t.app.db
+      .selectFrom('setting_values')
+      .select(['key', 'value'])
+      .where('key', 'in', Object.values(AWARD_AMOUNT_KEYS))
+      .orderBy('key')
+      .execute();
+    expect(stored).toEqual([
+      { key: AWARD_AMOUNT_KEYS.general, value: '0' },
+      { key: AWARD_AMOUNT_KEYS.talent_pool, value: '5000' },
+    ]);
+    expect((await setAmounts({ [AWARD_AMOUNT_KEYS.general]: '3000' })).status).toBe(200);
+  });
+});
+
+describe('awards', () => {
+  it('are made at publication for the graded students, with the grade’s amount and a code each', async () => {
+    expect(await awards()).toEqual([]);
+    await processWith(100);
+    await publish(1);
+    const version = await liveVersion();
+    const made = await awards();
+    expect(
+      made.map(({ student, grade, amount, result_version, withdrawn_at, class: klass, roll_no }) => ({
+        student,
+        grade,
+        amount,
+        result_version,
+        withdrawn_at,
+        klass,
+        roll_no,
+      })),
+    ).toEqual([
+      { student: 0, grade: 'talent_pool', amount: 5000, result_version: version, withdrawn_at: null, klass: '04', roll_no: students[0]!.roll_no },
+      { student: 1, grade: 'general', amount: 3000, result_version: version, withdrawn_at: null, klass: '04', roll_no: students[1]!.roll_no },
+    ]);
+    const institute = await t.app.db.selectFrom('scholarship_registrations').select('institute_id').where('id', '=', students[0]!.id).executeTakeFirstOrThrow();
+    expect(made.every((award) => award.institute_id === institute.institute_id)).toBe(true);
+    expect(made.every((award) => /^[0-9A-HJKMNP-TV-Z]{16}$/.test(award.code))).toBe(true);
+    expect(made[0]!.code).not.toBe(made[1]!.code);
+    // The published document carries the amount, so the lookup stays one row's read.
+    const docs = await t.app.db.selectFrom('result_snapshot').select(['roll_no', 'doc']).where('version', '=', version).execute();
+    const amountOf = (roll: string) => JSON.parse(docs.find((doc) => doc.roll_no === roll)!.doc).award_amount;
+    expect(students.map((student) => amountOf(student.roll_no))).toEqual([5000, 3000, null, null]);
+  });
+
+  it('are withdrawn, not deleted, with the result', async () => {
+    const before = await awards();
+    await publish(0);
+    const after = await awards();
+    expect(after).toHaveLength(2);
+    expect(after.every((award) => award.withdrawn_at !== null)).toBe(true);
+    expect(after.map((award) => award.code)).toEqual(before.map((award) => award.code));
+  });
+
+  it('are made again by the next publication, with their codes, the new amounts and grades', async () => {
+    const before = await awards();
+    expect((await setAmounts({ [AWARD_AMOUNT_KEYS.general]: '3500' })).status).toBe(200);
+    await processWith(80);
+    await publish(1);
+    const version = await liveVersion();
+    const after = await awards();
+    expect(after.map(({ student, grade, amount, result_version, withdrawn_at }) => ({ student, grade, amount, result_version, withdrawn_at }))).toEqual([
+      { student: 0, grade: 'talent_pool', amount: 5000, result_version: version, withdrawn_at: null },
+      { student: 1, grade: 'general', amount: 3500, result_version: version, withdrawn_at: null },
+      { student: 2, grade: 'general', amount: 3500, result_version: version, withdrawn_at: null },
+    ]);
+    expect(after.slice(0, 2).map((award) => award.code)).toEqual(before.map((award) => award.code));
+  });
+
+  it('are withdrawn by a publication that no longer grades the student, and kept as they were by one that does', async () => {
+    const before = await awards();
+    // A published result is frozen; its grade is changed straight in the table to see the publication's own withdrawal.
+    await t.app.db.updateTable('results').set({ grade: null }).where('registration_id', '=', students[2]!.id).execute();
+    await publish(1);
+    const version = await liveVersion();
+    const after = await awards();
+    expect(after.map(({ student, result_version, withdrawn_at }) => ({ student, result_version, withdrawn: withdrawn_at !== null }))).toEqual([
+      { student: 0, result_version: version, withdrawn: false },
+      { student: 1, result_version: version, withdrawn: false },
+      { student: 2, result_version: before[2]!.result_version, withdrawn: true },
+    ]);
+    // Unchanged awards keep the day they were made.
+    expect(after.slice(0, 2).map((award) => award.awarded_at)).toEqual(before.slice(0, 2).map((award) => award.awarded_at));
+  });
+});
