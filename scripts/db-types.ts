@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { GENERATED_FILE, tableTypesSource } from './db-types/generate.js';
+import { GENERATED_FILE, migratedColumns, renderTables } from './db-types/generate.js';
 
 const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-fs.writeFileSync(path.join(import.meta.dirname, '..', GENERATED_FILE), await tableTypesSource(server));
+fs.writeFileSync(path.join(import.meta.dirname, '..', GENERATED_FILE), renderTables(await migratedColumns(server)));
 console.log(`wrote ${GENERATED_FILE}`);

@@ -21,7 +21,7 @@ export type Column = { table: string; name: string; dataType: string; nullable: 
  * number (src/server/db/postgres-reader.ts), as SQLite's integers are; timestamps are ISO-8601 text and flags
  * 0/1 integers on both dialects (the initial migration), so neither a date nor a boolean type appears.
  */
-const TS_TYPES: Record<string, string> = {
+export const TS_TYPES: Record<string, string> = {
   integer: 'number',
   bigint: 'number',
   'double precision': 'number',
@@ -125,8 +125,4 @@ export function renderTables(columns: Column[], overrides: Overrides = { tables:
   out += '\n/** Every table by its name: what `Kysely<Database>` checks queries against. */\nexport interface Database {\n';
   for (const table of tables.keys()) out += `  ${table}: ${interfaceName(table)};\n`;
   return `${out}}\n`;
-}
-
-export async function tableTypesSource(server: string): Promise<string> {
-  return renderTables(await migratedColumns(server));
 }

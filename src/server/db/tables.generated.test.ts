@@ -3,15 +3,45 @@
  * api-postgres project, since the generator migrates a throwaway database there.
  */
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { type Column, renderTables, tableTypesSource } from '../../../scripts/db-types/generate.js';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Column, TS_TYPES, migratedColumns, renderTables } from '../../../scripts/db-types/generate.js';
+import { migrateToLatest } from './migrate.js';
 
 const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** A column as the types see it: its TypeScript type and whether it may be null. */
+const shape = (tsType: string | undefined, nullable: boolean) => `${tsType ?? 'unknown'}${nullable ? ' | null' : ''}`;
+
+/** SQLite's declared types of the migrations, as better-sqlite3 answers them. */
+const SQLITE_TS_TYPES: Record<string, string> = { integer: 'number', bigint: 'number', real: 'number', 'double precision': 'number', text: 'string' };
+
 describe('tables.generated.ts', () => {
-  it('is what `npm run db:types` makes of the migrations', { timeout: 120_000 }, async () => {
+  let columns: Column[] = [];
+  beforeAll(async () => {
+    columns = await migratedColumns(server);
+  }, 120_000);
+
+  it('is what `npm run db:types` makes of the migrations', () => {
     const committed = fs.readFileSync(new URL('./tables.generated.ts', import.meta.url), 'utf8');
-    expect(await tableTypesSource(server), 'src/server/db/tables.generated.ts is stale: run npm run db:types and commit it').toBe(committed);
+    expect(renderTables(columns), 'src/server/db/tables.generated.ts is stale: run npm run db:types and commit it').toBe(committed);
+  });
+
+  it('holds for SQLite too: the migrations make the same columns, of the same types and nullability, on both dialects', async () => {
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    try {
+      await migrateToLatest(db);
+      const onSqlite: Record<string, string> = {};
+      for (const table of new Set(columns.map((c) => c.table))) {
+        const { rows } = await sql<{ name: string; type: string; notnull: number; pk: number }>`select * from pragma_table_info(${table})`.execute(db);
+        // A primary key's column never holds null, whatever SQLite declares of a non-integer one.
+        for (const r of rows) onSqlite[`${table}.${r.name}`] = shape(SQLITE_TS_TYPES[r.type.toLowerCase()], !r.notnull && !r.pk);
+      }
+      expect(onSqlite).toEqual(Object.fromEntries(columns.map((c) => [`${c.table}.${c.name}`, shape(TS_TYPES[c.dataType], c.nullable)])));
+    } finally {
+      await db.destroy();
+    }
   });
 
   const column = (over: Partial<Column>): Column => ({ table: 'things', name: 'label', dataType: 'text', nullable: false, hasDefault: false, ...over });
