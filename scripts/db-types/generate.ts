@@ -9,7 +9,7 @@ import pg from 'pg';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { COLUMNS, type ColumnOverride, TABLES } from './overrides.js';
 
-export type Overrides = { tables: Record<string, string>; columns: Record<string, ColumnOverride> };
+type Overrides = { tables: Record<string, string>; columns: Record<string, ColumnOverride> };
 
 /** Where the generated file lives, from the repository's root. */
 export const GENERATED_FILE = 'src/server/db/tables.generated.ts';
@@ -74,7 +74,15 @@ export async function migratedColumns(server: string): Promise<Column[]> {
 const pascal = (table: string) => table.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
 
 /** `TableName`Table: the name code imports a table's row type by. */
-export const interfaceName = (table: string) => `${pascal(table)}Table`;
+const interfaceName = (table: string) => `${pascal(table)}Table`;
+
+/** Prettier's print width (.prettierrc.json): a longer import is written a name a line, as Prettier would. */
+const PRINT_WIDTH = 160;
+
+function importLine(names: string[], from: string): string {
+  const line = `import type { ${names.join(', ')} } from '${from}';`;
+  return line.length <= PRINT_WIDTH ? `${line}\n` : `import type {\n${names.map((name) => `  ${name},\n`).join('')}} from '${from}';\n`;
+}
 
 function docComment(text: string, indent: string): string {
   return `${indent}/** ${text} */\n`;
@@ -99,9 +107,7 @@ export function renderTables(columns: Column[], overrides: Overrides = { tables:
 
   const imports = new Map<string, Set<string>>();
   for (const { type } of Object.values(overrides.columns)) if (type) imports.set(type.from, (imports.get(type.from) ?? new Set()).add(type.name));
-  const importLines = [...imports]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from '${from}';\n`);
+  const importLines = [...imports].sort(([a], [b]) => a.localeCompare(b)).map(([from, names]) => importLine([...names].sort(), from));
 
   let out =
     '/**\n' +

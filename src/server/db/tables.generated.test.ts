@@ -3,8 +3,10 @@
  * api-postgres project, since the generator migrates a throwaway database there.
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Column, TS_TYPES, migratedColumns, renderTables } from '../../../scripts/db-types/generate.js';
 import { migrateToLatest } from './migrate.js';
@@ -72,6 +74,17 @@ describe('tables.generated.ts', () => {
     expect(source).toContain(
       '/** What a thing is. */\nexport interface ThingsTable {\n  state: Generated<ThingState>;\n  /** Its fee. */\n  fee: number;\n}\n',
     );
+  });
+
+  it('writes what Prettier would, a long import a name a line', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `SomeRatherLongUnionName${i}`);
+    const source = renderTables(
+      names.map((name, i) => column({ name: `c${i}` })),
+      { tables: {}, columns: Object.fromEntries(names.map((name, i) => [`things.c${i}`, { type: { name, from: './unions.js' } }])) },
+    );
+    expect(source).toContain('import type {\n  SomeRatherLongUnionName0,\n');
+    const options = await prettier.resolveConfig(fileURLToPath(new URL('./tables.generated.ts', import.meta.url)));
+    expect(await prettier.format(source, { ...options, parser: 'typescript' })).toBe(source);
   });
 
   it('refuses a SQL type it has no TypeScript type for, and an override naming a column the migrations do not make', () => {
