@@ -46,6 +46,8 @@ export const TABLES: Record<string, string> = {
   result_snapshot: 'The published result, one row per student keyed by roll: what the public lookup answers.',
   scholarship_awards:
     "A student's scholarship, made when results are published: one a student, never deleted; `withdrawn_at` is set when a later publication (or the result's withdrawal) no longer awards it, and cleared when one awards it again.",
+  sms_inbound: 'A message the SMS gateway handed over, and what it was answered (docs/integrators/sms.md).',
+  sms_reply_counts: 'Replies a sender got in the fixed window starting at `window_start`: the per-sender limit of results by SMS.',
 };
 
 export const COLUMNS: Record<string, ColumnOverride> = {
@@ -96,4 +98,7 @@ export const COLUMNS: Record<string, ColumnOverride> = {
   'scholarship_awards.amount': { doc: "Whole taka: the season's amount for the grade at the publication." },
   'scholarship_awards.code': { doc: "The random code the award letter's QR carries to the public verification page." },
   'scholarship_awards.result_version': { doc: 'The result_snapshot version that awarded it.' },
+  'sms_inbound.message_id': { doc: "The gateway's id of the message, when it gives one: a retried callback is recognised by it." },
+  'sms_inbound.answer': { type: union('SmsInboundAnswer', '../../common/schemas/sms-inbound.js') },
+  'sms_inbound.outcome': { type: union('SmsInboundStored', types) },
 };

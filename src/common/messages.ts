@@ -22,6 +22,7 @@ import { settingMessages } from './messages/settings.js';
 import { examMessages } from './messages/exam.js';
 import { documentMessages } from './messages/documents.js';
 import { resultMessages } from './messages/results.js';
+import { smsInboundMessages } from './messages/sms-inbound.js';
 
 /** Each domain's messages; a key belongs to one (messages.test.ts). */
 export const MESSAGE_DOMAINS = [
@@ -43,6 +44,7 @@ export const MESSAGE_DOMAINS = [
   examMessages,
   documentMessages,
   resultMessages,
+  smsInboundMessages,
 ] as const;
 
 type AllOf<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;

@@ -71,6 +71,9 @@ const SmsGatewayUrl = z.string().refine((v) => {
   }
 }, 'must be an http:// or https:// URL template with {to} and {message} placeholders');
 
+/** A header's or a gateway's field name: a dotted path reaches into a JSON body (`data.from`). */
+const FieldName = z.string().regex(/^[\w-]+(\.[\w-]+)*$/, 'must be a field name (letters, digits, _ and -; dots between the parts of a JSON path)');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -123,6 +126,18 @@ const EnvSchema = z.object({
   NOTICE_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  // Results by SMS (docs/operators/configuration.md): off without a secret.
+  SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters (the gateway sends it with every message)').optional(),
+  SMS_INBOUND_SECRET_HEADER: FieldName.default('x-sms-secret'),
+  SMS_INBOUND_SECRET_FIELD: FieldName.optional(),
+  SMS_INBOUND_SENDER_FIELD: FieldName.default('from'),
+  SMS_INBOUND_TEXT_FIELD: FieldName.default('message'),
+  SMS_INBOUND_ID_FIELD: FieldName.optional(),
+  SMS_INBOUND_REPLY_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+  SMS_INBOUND_REPLY_WINDOW: z
+    .string()
+    .default('1h')
+    .refine((v) => (parseDuration(v) ?? 0) > 0, 'must be a duration like 1h, 30m or seconds'),
 });
 
 export type StorageConfig =
@@ -134,6 +149,18 @@ export type StorageConfig =
  */
 export type SmsConfig =
   { driver: 'file'; dir: string } | { driver: 'http'; url: string; method: 'GET' | 'POST'; body?: string; contentType: string; authorization?: string };
+
+/**
+ * Results by SMS (modules/sms-inbound): the gateway's callback proves itself with `secret` in a header or a
+ * field, and names the sender, the text and (when it has one) its message id in fields of its own naming;
+ * each sender gets at most `replies.max` replies in a window of `replies.windowSeconds`.
+ */
+export type SmsInboundConfig = {
+  secret: string;
+  secretIn: { header: string } | { field: string };
+  fields: { sender: string; text: string; id?: string };
+  replies: { max: number; windowSeconds: number };
+};
 
 /** The outbox's dispatcher (src/server/modules/notices/dispatcher.ts). */
 export type OutboxConfig = {
@@ -173,6 +200,8 @@ export type Config = {
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
   sms: SmsConfig;
+  /** Null: no secret set, so the inbound SMS route answers 404. */
+  smsInbound: SmsInboundConfig | null;
   outbox: OutboxConfig;
   /**
    * Logged-in uploads: at most `perTenMinutes` per account in 10 minutes, and at most `quotaBytes` stored
@@ -260,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: e.METRICS_ALLOW,
     storage,
     sms,
+    smsInbound: smsInboundConfig(e),
     outbox: { retryBaseMs: 30_000, maxAttempts: 8, pollMs: 5_000, reminderDays: e.NOTICE_REMINDER_DAYS },
     uploads: {
       perTenMinutes: e.UPLOAD_RATE,
@@ -291,5 +321,15 @@ function smsConfig(e: z.output<typeof EnvSchema>, dataDir: string): SmsConfig {
     body: e.SMS_GATEWAY_BODY,
     contentType: e.SMS_GATEWAY_CONTENT_TYPE,
     authorization: e.SMS_GATEWAY_AUTH,
+  };
+}
+
+function smsInboundConfig(e: z.output<typeof EnvSchema>): SmsInboundConfig | null {
+  if (!e.SMS_INBOUND_SECRET) return null;
+  return {
+    secret: e.SMS_INBOUND_SECRET,
+    secretIn: e.SMS_INBOUND_SECRET_FIELD ? { field: e.SMS_INBOUND_SECRET_FIELD } : { header: e.SMS_INBOUND_SECRET_HEADER.toLowerCase() },
+    fields: { sender: e.SMS_INBOUND_SENDER_FIELD, text: e.SMS_INBOUND_TEXT_FIELD, id: e.SMS_INBOUND_ID_FIELD },
+    replies: { max: e.SMS_INBOUND_REPLY_LIMIT, windowSeconds: parseDuration(e.SMS_INBOUND_REPLY_WINDOW) as number },
   };
 }

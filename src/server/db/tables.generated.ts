@@ -7,7 +7,8 @@ import type { FeeStatus, PaymentState, Seating } from '../../common/constants.js
 import type { JobState } from '../../common/schemas/jobs.js';
 import type { ResultGrade, ResultState } from '../../common/schemas/results.js';
 import type { SettingType } from '../../common/schemas/settings.js';
-import type { NoticeChannel, OutboxState, ResultRuleKind, ResultRuleScope, StatementLineKind, StatementState } from './types.js';
+import type { SmsInboundAnswer } from '../../common/schemas/sms-inbound.js';
+import type { NoticeChannel, OutboxState, ResultRuleKind, ResultRuleScope, SmsInboundStored, StatementLineKind, StatementState } from './types.js';
 
 export interface AccessTokensTable {
   id: Generated<number>;
@@ -480,6 +481,25 @@ export interface SettingValuesTable {
   updated_at: string;
 }
 
+/** A message the SMS gateway handed over, and what it was answered (docs/integrators/sms.md). */
+export interface SmsInboundTable {
+  id: Generated<number>;
+  /** The gateway's id of the message, when it gives one: a retried callback is recognised by it. */
+  message_id: string | null;
+  sender: string;
+  text: string;
+  answer: SmsInboundAnswer;
+  outcome: SmsInboundStored;
+  received_at: string;
+}
+
+/** Replies a sender got in the fixed window starting at `window_start`: the per-sender limit of results by SMS. */
+export interface SmsReplyCountsTable {
+  sender: string;
+  window_start: string;
+  replies: number;
+}
+
 /** A statement's layout: which of its columns hold the transaction id, amount and date, found again by its header row. */
 export interface StatementFormatsTable {
   id: Generated<number>;
@@ -667,6 +687,8 @@ export interface Database {
   setting_groups: SettingGroupsTable;
   setting_sub_groups: SettingSubGroupsTable;
   setting_values: SettingValuesTable;
+  sms_inbound: SmsInboundTable;
+  sms_reply_counts: SmsReplyCountsTable;
   statement_formats: StatementFormatsTable;
   statement_lines: StatementLinesTable;
   user_roles: UserRolesTable;

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { RowTables } from '../../common/resources.js';
 import type { MenuRow, SubMenuRow, UserRoleRow } from '../../common/schemas/content.js';
 import type { OutboxRow } from '../../common/schemas/outbox.js';
+import type { SmsInboundOutcome } from '../../common/schemas/sms-inbound.js';
 import type { Database } from './tables.generated.js';
 
 export type * from './tables.generated.js';
@@ -21,6 +22,8 @@ export type StatementState = 'reading' | 'ready' | 'replaced';
 export type StatementLineKind = 'matched' | 'amount_differs' | 'not_filed' | 'approved' | 'missing';
 export type ResultRuleKind = 'cutoff' | 'quota';
 export type ResultRuleScope = 'class' | 'upazila';
+/** A stored inbound SMS's outcome: a duplicate is not stored. */
+export type SmsInboundStored = Exclude<SmsInboundOutcome, 'duplicate'>;
 
 type HoldsNull<T> = [null] extends [T] ? true : false;
 

@@ -5,3 +5,4 @@ export const module = defineModule({ tables: ['outbox'], v1: outboxRoutes });
 
 // What other modules may use of this one.
 export { noticePaymentApproved, noticePaymentRefused, queueNotice } from './outbox.js';
+export { fitSms, MAX_SEGMENTS, smsSegments } from './sms-segments.js';

@@ -7,6 +7,8 @@ import { deleteMarksOf } from './marks.repository.js';
 import { marksRoutes } from './marks.routes.js';
 
 export { LOOKUP_MISSES } from './lookup.routes.js';
+export { type PublishedResult, publishedResult } from './published-result.js';
+export { RESULT_TEXT } from './results.texts.js';
 import { deleteResultsOf } from './results.repository.js';
 import { resultRoutes } from './results.routes.js';
 
