@@ -22,7 +22,8 @@ const api = {} as Record<Identity, Api>;
 const institutes = {} as Record<'A' | 'B', { id: number; uid: string }>;
 let examiner: { email: string; password: string };
 beforeAll(async () => {
-  t = await startTestApp();
+  // Results by SMS configured, so its route answers by its secret rather than 404 (not set up).
+  t = await startTestApp({ SMS_INBOUND_SECRET: 'matrix-inbound-secret-0123' });
   api.anonymous = client(t);
   api.admin = client(t, await adminToken(t));
   const a = await instituteSession(t, 900);
@@ -368,6 +369,8 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /site/assets/fonts/:file': { expect: everyone(404), call: get('/site/assets/fonts/missing.woff2') },
   'GET /sitemap.xml': { expect: everyone(200), call: get('/sitemap.xml') },
   'GET /robots.txt': { expect: everyone(200), call: get('/robots.txt') },
+  // Results by SMS: the gateway's shared secret opens it, a session does not (sms-inbound/inbound.test.ts: the rest).
+  'POST /api/v1/sms/inbound': { expect: everyone(401), call: post('/api/v1/sms/inbound', { from: '01711111111', message: 'RESULT 2604000123' }) },
   // GET /uploads/*, as Fastify's printed tree shows it (checked with hasRoute below).
   'GET *': { expect: everyone(404), call: get(`/uploads/files/${'0'.repeat(32)}.png`) },
 };
