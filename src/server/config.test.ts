@@ -61,6 +61,41 @@ describe('configuration', () => {
     expect(loadConfig({ NOTICE_REMINDER_DAYS: '7' }).outbox.reminderDays).toBe(7);
   });
 
+  it("turns results by SMS on with SMS_INBOUND_SECRET, reading the gateway's names and the reply limit", () => {
+    expect(loadConfig({}).smsInbound).toBeNull();
+    expect(loadConfig({ SMS_INBOUND_SECRET: 'a-secret-of-16-ch' }).smsInbound).toEqual({
+      secret: 'a-secret-of-16-ch',
+      secretIn: { header: 'x-sms-secret' },
+      fields: { sender: 'from', text: 'message', id: undefined },
+      replies: { max: 5, windowSeconds: 3600 },
+    });
+    const gateway = {
+      SMS_INBOUND_SECRET: 'a-secret-of-16-ch',
+      SMS_INBOUND_SECRET_HEADER: 'X-Gateway-Key',
+      SMS_INBOUND_SENDER_FIELD: 'data.msisdn',
+      SMS_INBOUND_TEXT_FIELD: 'sms_text',
+      SMS_INBOUND_ID_FIELD: 'sms_id',
+      SMS_INBOUND_REPLY_LIMIT: '3',
+      SMS_INBOUND_REPLY_WINDOW: '1d',
+    };
+    expect(loadConfig(gateway).smsInbound).toEqual({
+      secret: 'a-secret-of-16-ch',
+      secretIn: { header: 'x-gateway-key' },
+      fields: { sender: 'data.msisdn', text: 'sms_text', id: 'sms_id' },
+      replies: { max: 3, windowSeconds: 86_400 },
+    });
+    expect(loadConfig({ ...gateway, SMS_INBOUND_SECRET_FIELD: 'api_key' }).smsInbound?.secretIn).toEqual({ field: 'api_key' });
+    for (const [name, value] of [
+      ['SMS_INBOUND_SECRET', 'short'],
+      ['SMS_INBOUND_SENDER_FIELD', 'from number'],
+      ['SMS_INBOUND_ID_FIELD', 'data.'],
+      ['SMS_INBOUND_REPLY_LIMIT', '0'],
+      ['SMS_INBOUND_REPLY_WINDOW', 'hourly'],
+    ]) {
+      expect(() => loadConfig({ ...gateway, [name!]: value }), name).toThrow(new RegExp(`${name}:`));
+    }
+  });
+
   it('reads TRUST_PROXY as a hop count or the proxies\' addresses, never as "trust everything"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
