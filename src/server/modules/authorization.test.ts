@@ -371,6 +371,7 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /robots.txt': { expect: everyone(200), call: get('/robots.txt') },
   // Results by SMS: the gateway's shared secret opens it, a session does not (sms-inbound/inbound.test.ts: the rest).
   'POST /api/v1/sms/inbound': { expect: everyone(401), call: post('/api/v1/sms/inbound', { from: '01711111111', message: 'RESULT 2604000123' }) },
+  'GET /api/v1/sms/inbound': { expect: everyone(401), call: get('/api/v1/sms/inbound?from=01711111111&message=RESULT+2604000123') },
   // GET /uploads/*, as Fastify's printed tree shows it (checked with hasRoute below).
   'GET *': { expect: everyone(404), call: get(`/uploads/files/${'0'.repeat(32)}.png`) },
 };

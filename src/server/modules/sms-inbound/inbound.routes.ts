@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/sms/inbound: the SMS gateway's callback for a message sent to the board's number
+ * POST (or GET) /api/v1/sms/inbound: the SMS gateway's callback for a message sent to the board's number
  * (docs/integrators/sms.md). The gateway proves itself with the shared secret (a header or a field,
  * compared in constant time) and names the sender, the text and its message id in fields of its own
  * naming (JSON, form-encoded or multipart, or the query string). A request for a result is answered by
@@ -71,38 +71,39 @@ function senderOf(value: string | undefined): string | undefined {
 
 export async function inboundRoutes(app: FastifyInstance): Promise<void> {
   const config = app.config.smsInbound;
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/sms/inbound',
-      { schema: { tags: ['sms'], summary: 'The SMS gateway’s callback: a result asked for by SMS', response: { 200: SmsInboundEnvelope } } },
-      async (request) => {
-        if (!config) throw new HttpError(404, 'sms_inbound_off');
-        const fields = fieldsOf(request);
-        if (!secretGiven(config, request, fields)) throw new HttpError(401, 'sms_inbound_secret');
+  app.withTypeProvider<ZodTypeProvider>().route({
+    // GET too: many gateways call their push URL with the message in the query string. No HEAD: it would act.
+    method: ['GET', 'POST'],
+    url: '/sms/inbound',
+    exposeHeadRoute: false,
+    schema: { tags: ['sms'], summary: 'The SMS gateway’s callback: a result asked for by SMS', response: { 200: SmsInboundEnvelope } },
+    handler: async (request) => {
+      if (!config) throw new HttpError(404, 'sms_inbound_off');
+      const fields = fieldsOf(request);
+      if (!secretGiven(config, request, fields)) throw new HttpError(401, 'sms_inbound_secret');
 
-        const senderText = textOf(fieldAt(fields, config.fields.sender));
-        const sender = senderOf(senderText);
-        const text = textOf(fieldAt(fields, config.fields.text));
-        const messageId = config.fields.id ? textOf(fieldAt(fields, config.fields.id))?.trim() || null : null;
-        const errors: Record<string, ('required' | 'invalid_phone' | 'too_long')[]> = {};
-        if (!sender) errors[config.fields.sender] = [senderText?.trim() ? 'invalid_phone' : 'required'];
-        // A missing text field is the gateway's configuration; an empty text is a person's, answered with how to ask.
-        if (text === undefined) errors[config.fields.text] = ['required'];
-        if (messageId && messageId.length > MAX_MESSAGE_ID) errors[config.fields.id!] = ['too_long'];
-        if (!sender || text === undefined || Object.keys(errors).length > 0) {
-          throw new ValidationError(errors, {}, config.fields.id ? { [config.fields.id]: { max: MAX_MESSAGE_ID } } : {});
-        }
+      const senderText = textOf(fieldAt(fields, config.fields.sender));
+      const sender = senderOf(senderText);
+      const text = textOf(fieldAt(fields, config.fields.text));
+      const messageId = config.fields.id ? textOf(fieldAt(fields, config.fields.id))?.trim() || null : null;
+      const errors: Record<string, ('required' | 'invalid_phone' | 'too_long')[]> = {};
+      if (!sender) errors[config.fields.sender] = [senderText?.trim() ? 'invalid_phone' : 'required'];
+      // A missing text field is the gateway's configuration; an empty text is a person's, answered with how to ask.
+      if (text === undefined) errors[config.fields.text] = ['required'];
+      if (messageId && messageId.length > MAX_MESSAGE_ID) errors[config.fields.id!] = ['too_long'];
+      if (!sender || text === undefined || Object.keys(errors).length > 0) {
+        throw new ValidationError(errors, {}, config.fields.id ? { [config.fields.id]: { max: MAX_MESSAGE_ID } } : {});
+      }
 
-        const kept = text.replaceAll('\u0000', '').slice(0, MAX_TEXT);
-        const roll = requestedRoll(kept);
-        const reply = replyTo(roll, roll === undefined ? undefined : await publishedResult(app.db, roll));
-        const outcome = await receive(app.db, { messageId, sender, text: kept, answer: reply.answer, reply: reply.text }, config.replies);
-        request.log.info({ answer: reply.answer, outcome }, 'inbound SMS');
-        return {
-          message: translate(requestLang(request), 'sms_inbound_received'),
-          data: { outcome, answer: outcome === 'duplicate' ? null : reply.answer },
-        };
-      },
-    );
+      const kept = text.replaceAll('\u0000', '').slice(0, MAX_TEXT);
+      const roll = requestedRoll(kept);
+      const reply = replyTo(roll, roll === undefined ? undefined : await publishedResult(app.db, roll));
+      const outcome = await receive(app.db, { messageId, sender, text: kept, answer: reply.answer, reply: reply.text }, config.replies);
+      request.log.info({ answer: reply.answer, outcome }, 'inbound SMS');
+      return {
+        message: translate(requestLang(request), 'sms_inbound_received'),
+        data: { outcome, answer: outcome === 'duplicate' ? null : reply.answer },
+      };
+    },
+  });
 }

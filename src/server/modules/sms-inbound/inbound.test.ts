@@ -194,7 +194,7 @@ describe('the callback', () => {
     expect(await repliesTo(t, from)).toEqual([]);
   });
 
-  it('takes a form-encoded body as well as JSON, and the query string', async () => {
+  it('takes a form-encoded body as well as JSON, and the query string of a POST or a GET', async () => {
     const from = newSender();
     const form = await t.app.inject({
       method: 'POST',
@@ -203,14 +203,15 @@ describe('the callback', () => {
       payload: new URLSearchParams({ from: `+88${from}`, message: `ফলাফল ${ROLL}` }).toString(),
     });
     expect(form.statusCode, form.body).toBe(200);
-    const query = await t.app.inject({
-      method: 'POST',
-      url: `${URL}?${new URLSearchParams({ from, message: `RESULT ${ROLL}` })}`,
-      headers: { 'x-sms-secret': SECRET },
-    });
-    expect(query.statusCode, query.body).toBe(200);
+    const search = new URLSearchParams({ from, message: `RESULT ${ROLL}` });
+    for (const method of ['POST', 'GET'] as const) {
+      const query = await t.app.inject({ method, url: `${URL}?${search}`, headers: { 'x-sms-secret': SECRET } });
+      expect(query.statusCode, query.body).toBe(200);
+    }
+    // HEAD would act on the message like GET: it is not a route.
+    expect((await t.app.inject({ method: 'HEAD', url: `${URL}?${search}`, headers: { 'x-sms-secret': SECRET } })).statusCode).toBe(404);
     // +880… and 01… are one sender, replied to as 01….
-    expect((await repliesTo(t, from)).map((reply) => reply.body)).toEqual([FOUND_REPLY, FOUND_REPLY]);
+    expect((await repliesTo(t, from)).map((reply) => reply.body)).toEqual([FOUND_REPLY, FOUND_REPLY, FOUND_REPLY]);
   });
 
   it('reads another gateway’s names: the secret in a field, the text at a JSON path', async () => {
