@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';
 import { SmsInboundEnvelope } from '../../../common/schemas/sms-inbound.js';
-import { BD_MOBILE, normalizeMobile } from '../../../common/validation.js';
+import { BD_MOBILE, hasNul, normalizeMobile } from '../../../common/validation.js';
 import type { SmsInboundConfig } from '../../config.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
@@ -86,11 +86,13 @@ export async function inboundRoutes(app: FastifyInstance): Promise<void> {
       const sender = senderOf(senderText);
       const text = textOf(fieldAt(fields, config.fields.text));
       const messageId = config.fields.id ? textOf(fieldAt(fields, config.fields.id))?.trim() || null : null;
-      const errors: Record<string, ('required' | 'invalid_phone' | 'too_long')[]> = {};
+      const errors: Record<string, ('required' | 'invalid_phone' | 'too_long' | 'invalid_text')[]> = {};
       if (!sender) errors[config.fields.sender] = [senderText?.trim() ? 'invalid_phone' : 'required'];
       // A missing text field is the gateway's configuration; an empty text is a person's, answered with how to ask.
       if (text === undefined) errors[config.fields.text] = ['required'];
       if (messageId && messageId.length > MAX_MESSAGE_ID) errors[config.fields.id!] = ['too_long'];
+      // Not stripped like the text's: an id made equal to another's would drop that message as its repeat.
+      else if (messageId && hasNul(messageId)) errors[config.fields.id!] = ['invalid_text'];
       if (!sender || text === undefined || Object.keys(errors).length > 0) {
         throw new ValidationError(errors, {}, config.fields.id ? { [config.fields.id]: { max: MAX_MESSAGE_ID } } : {});
       }

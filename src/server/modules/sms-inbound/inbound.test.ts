@@ -232,6 +232,7 @@ describe('the callback', () => {
       [{ from: 'bKash', message: `RESULT ${ROLL}` }, { from: 'সঠিক ফোন নম্বর দিন।' }],
       [{ from: newSender() }, { message: 'এই ঘরটি পূরণ করা আবশ্যক।' }],
       [{ from: newSender(), message: 'RESULT 1', id: 'x'.repeat(201) }, { id: 'সর্বোচ্চ ২০০ অক্ষর লেখা যাবে।' }],
+      [{ from: newSender(), message: 'RESULT 1', id: 'gw\u0000-1' }, { id: 'সঠিক লেখা দিন।' }],
     ];
     for (const [body, errors] of cases) {
       const res = await send(t, body);
@@ -240,6 +241,13 @@ describe('the callback', () => {
       expect(Object.fromEntries(Object.entries(data).map(([field, messages]) => [field, messages[0]]))).toEqual(errors);
     }
     expect(await stored(t)).toEqual(before);
+  });
+
+  it('keeps a text without its NUL characters, which PostgreSQL cannot store', async () => {
+    const { data, replies } = await ask(t, `RESULT\u0000 ${ROLL}`);
+    expect(data).toEqual({ outcome: 'replied', answer: 'result' });
+    expect(replies.map((reply) => reply.body)).toEqual([FOUND_REPLY]);
+    expect((await stored(t)).at(-1)!.text).toBe(`RESULT ${ROLL}`);
   });
 
   it('answers a retried message id once, even when the retries arrive together', async () => {
