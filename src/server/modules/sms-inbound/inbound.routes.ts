@@ -16,7 +16,7 @@ import type { SmsInboundConfig } from '../../config.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { requestLang } from '../../lib/language.js';
 import { publishedResult } from '../results/index.js';
-import { receive } from './inbound.repository.js';
+import { receive } from './inbound.service.js';
 import { requestedRoll } from './inbound-text.js';
 import { replyTo } from './reply-texts.js';
 
