@@ -3,6 +3,8 @@
  * for a result, the replies queued in the outbox from the live published version only and within two SMS
  * parts, a retried callback answered once, and a sender's replies limited even when its messages arrive at once.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../common/schemas/results.js';
@@ -14,8 +16,6 @@ import { MAX_SEGMENTS, smsSegments } from '../notices/index.js';
 
 const SECRET = 'inbound-secret-0123456789';
 const URL = '/api/v1/sms/inbound';
-/** The dispatcher would send the replies; these tests read what is queued, so it looks rarely. */
-const QUIET_OUTBOX = { retryBaseMs: 60_000, maxAttempts: 3, pollMs: 3_600_000, reminderDays: 0 };
 
 const ROLL = '2604000123';
 const WITHHELD_ROLL = '2604000124';
@@ -31,13 +31,10 @@ let fieldSecret: TestApp;
 let secondServer: FastifyInstance;
 beforeAll(async () => {
   [t, unset, fieldSecret] = await Promise.all([
-    startTestApp({ SMS_INBOUND_SECRET: SECRET, SMS_INBOUND_ID_FIELD: 'id' }, { outbox: QUIET_OUTBOX }),
-    startTestApp({}, { outbox: QUIET_OUTBOX }),
+    startTestApp({ SMS_INBOUND_SECRET: SECRET, SMS_INBOUND_ID_FIELD: 'id' }),
+    startTestApp({}),
     // Another gateway's way: the secret as a field, its own names, the text inside a JSON object.
-    startTestApp(
-      { SMS_INBOUND_SECRET: SECRET, SMS_INBOUND_SECRET_FIELD: 'api_key', SMS_INBOUND_SENDER_FIELD: 'msisdn', SMS_INBOUND_TEXT_FIELD: 'sms.body' },
-      { outbox: QUIET_OUTBOX },
-    ),
+    startTestApp({ SMS_INBOUND_SECRET: SECRET, SMS_INBOUND_SECRET_FIELD: 'api_key', SMS_INBOUND_SENDER_FIELD: 'msisdn', SMS_INBOUND_TEXT_FIELD: 'sms.body' }),
   ]);
   secondServer = await buildApp(t.config);
 });
@@ -287,18 +284,22 @@ describe('the callback', () => {
     ]);
   });
 
-  it('answers an SMS end to end (printed for the record)', async () => {
+  it('answers an SMS end to end, to the SMS the dispatcher sends (printed for the record)', async () => {
     const from = newSender();
     const request = { from: `+88${from}`, message: `result ২৬০৪০০০১২৩`, id: 'demo-1' };
     const res = await send(t, request);
     const [reply] = await repliesTo(t, from);
-    console.log(
-      [
-        `POST ${URL}  x-sms-secret: …  ${JSON.stringify(request)}`,
-        `→ ${res.statusCode} ${res.body}`,
-        `outbox: to ${reply!.recipient}, ${smsSegments(reply!.body)} SMS: ${reply!.body}`,
-      ].join('\n'),
-    );
     expect(reply!.body).toBe(FOUND_REPLY);
+    // The dispatcher is woken by the queueing commit and sends it through the default file gateway.
+    const dir = path.join(t.dataDir, 'sms');
+    let file: string | undefined;
+    for (const until = Date.now() + 10_000; !file && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      file = (await fs.readdir(dir).catch(() => [] as string[])).find((name) => name.endsWith(`-${from}.txt`));
+    }
+    const sent = await fs.readFile(path.join(dir, file!), 'utf8');
+    console.log([`POST ${URL}  x-sms-secret: …  ${JSON.stringify(request)}`, `→ ${res.statusCode} ${res.body}`, `sent, ${file}:`, sent].join('\n'));
+    const [head, body] = sent.split('\n\n');
+    expect(head).toMatch(new RegExp(`^To: ${from}\nDate: \\S+\nEncoding: ucs2\nSegments: 2$`));
+    expect(body).toBe(`${FOUND_REPLY}\n`);
   });
 });
