@@ -151,6 +151,7 @@ describe('once published', () => {
         total: 1234.5,
         full_marks: 1500,
         position: 12345,
+        award_amount: 10_000_000,
       }),
       sampleResultDocument({ roll_no: '2604000201', name_bn: null, name_en: 'MST. CHANDRABINDU '.repeat(20).slice(0, LIMITS.shortText), grade: 'general' }),
       sampleResultDocument({ roll_no: '2604000202', name_bn: 'ক্ষ'.repeat(LIMITS.shortText / 2), state: 'withheld', grade: null, position: 0 }),
@@ -166,7 +167,16 @@ describe('once published', () => {
       expect(body).toContain('…');
       bodies.push(body);
     }
-    expect(bodies[0]).toMatch(/মোট ১,২৩৪\.৫\/১,৫০০, উত্তীর্ণ। ট্যালেন্টপুল বৃত্তি, মেধাক্রম ১২,৩৪৫।$/);
+    expect(bodies[0]).toMatch(/মোট ১,২৩৪\.৫\/১,৫০০, উত্তীর্ণ। ট্যালেন্টপুল বৃত্তি ১,০০,০০,০০০ টাকা, মেধাক্রম ১২,৩৪৫।$/);
+  });
+
+  it('a scholarship’s amount, when published with the result, follows its grade', async () => {
+    await publish(t, 4, [PASSED, sampleResultDocument({ roll_no: '2604000300', grade: 'general', position: 250, award_amount: 3000 })]);
+    const { replies } = await ask(t, 'RESULT 2604000300');
+    expect(replies.map((reply) => reply.body)).toEqual([
+      `ফলাফল: ${PASSED.name_bn}, রোল 2604000300। মোট ২২২.৫/৩৫০, উত্তীর্ণ। সাধারণ গ্রেডে বৃত্তি ৩,০০০ টাকা, মেধাক্রম ২৫০।`,
+    ]);
+    expect(smsSegments(replies[0]!.body)).toBeLessThanOrEqual(MAX_SEGMENTS);
   });
 });
 

@@ -21,7 +21,9 @@ function resultText(doc: ResultDocument): string {
   }
   const state = RESULT_TEXT.states[doc.state] ?? doc.state;
   const marks = doc.state === 'absent' ? state : `মোট ${bnNumber.format(doc.total)}/${bnNumber.format(doc.full_marks)}, ${state}`;
-  const grade = doc.grade ? RESULT_TEXT.grades[doc.grade] : doc.state === 'pass' ? RESULT_TEXT.noGrade : undefined;
+  // The amount as published with the result (none in a result published before awards, or for an amount of 0).
+  const award = doc.grade && doc.award_amount ? ` ${bnNumber.format(doc.award_amount)} টাকা` : '';
+  const grade = doc.grade ? `${RESULT_TEXT.grades[doc.grade]}${award}` : doc.state === 'pass' ? RESULT_TEXT.noGrade : undefined;
   const position = doc.position > 0 ? `, ${RESULT_TEXT.position} ${bnNumber.format(doc.position)}` : '';
   const outcome = grade ? ` ${grade}${position}।` : '';
   return fitSms((name) => `ফলাফল: ${name}, রোল ${doc.roll_no}। ${marks}।${outcome}`, doc.name_bn ?? doc.name_en);
