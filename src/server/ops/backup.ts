@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 
 const run = promisify(execFile);
@@ -27,15 +28,22 @@ const SQLITE_FILE = 'app.sqlite';
 const PG_FILE = 'database.dump';
 const UPLOADS = 'uploads';
 
-export type Manifest = {
-  format: 1;
-  created_at: string;
-  dialect: Config['database']['dialect'];
-  database: { file: string; bytes: number; sha256: string };
+/** What manifest.json holds; a restore reads it through this schema, since it is a file anyone may have edited. */
+const Manifest = z.object({
+  format: z.literal(1),
+  created_at: z.string(),
+  dialect: z.enum(['sqlite', 'postgres']),
+  database: z.object({ file: z.string(), bytes: z.number(), sha256: z.string() }),
   /** Rows per table in the snapshot. */
-  tables: Record<string, number>;
-  uploads: { storage: Config['storage']['driver']; files: number; bytes: number; sha256: Record<string, string> };
-};
+  tables: z.record(z.string(), z.number()),
+  uploads: z.object({
+    storage: z.enum(['local', 's3']),
+    files: z.number(),
+    bytes: z.number(),
+    sha256: z.record(z.string(), z.string()),
+  }),
+});
+export type Manifest = z.infer<typeof Manifest>;
 
 export class BackupError extends Error {}
 
@@ -187,8 +195,9 @@ async function writeBackup(config: Place, dir: string, started: Date): Promise<M
 async function readManifest(dir: string): Promise<Manifest> {
   const file = path.join(dir, MANIFEST);
   if (!fs.existsSync(file)) throw new BackupError(`${dir} holds no ${MANIFEST}: not a backup, or an unfinished one`);
-  const manifest = JSON.parse(await fsp.readFile(file, 'utf8')) as Manifest;
-  if (manifest.format !== 1) throw new BackupError(`unknown backup format ${String(manifest.format)}`);
+  const read = Manifest.safeParse(JSON.parse(await fsp.readFile(file, 'utf8')));
+  if (!read.success) throw new BackupError(`${file} is not a manifest of this backup format:\n${z.prettifyError(read.error)}`);
+  const manifest = read.data;
   // Names come from a file: none may point outside the folders they are copied into.
   const unsafe = [manifest.database.file, ...Object.keys(manifest.uploads.sha256)].find((name) => path.isAbsolute(name) || name.split(/[\\/]/).includes('..'));
   if (unsafe !== undefined) throw new BackupError(`the manifest names an unsafe path: ${unsafe}`);

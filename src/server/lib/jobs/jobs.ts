@@ -9,7 +9,8 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { JobView } from '../../../common/schemas/jobs.js';
+import { JobView } from '../../../common/schemas/jobs.js';
+import { parseJsonColumn } from '../../db/json-column.js';
 import type { Database, JobsTable } from '../../db/types.js';
 import type { SessionUser } from '../authenticate.js';
 import { HttpError } from '../errors.js';
@@ -42,7 +43,7 @@ export function jobView(job: Selectable<JobsTable>): JobView {
     state: stale ? 'failed' : job.state,
     total: job.total,
     done: job.done,
-    result: job.result === null ? null : (JSON.parse(job.result) as unknown),
+    result: job.result === null ? null : parseJsonColumn(JobView.shape.result, job.result),
     error: stale ? 'server_gone' : job.error,
     file_name: job.state === 'done' ? job.file_name : null,
     created_at: job.created_at,
@@ -52,7 +53,7 @@ export function jobView(job: Selectable<JobsTable>): JobView {
 
 /** A job's result read through the schema of its kind; null while it has none. */
 export function jobResult<Result>(job: Pick<Selectable<JobsTable>, 'result'>, schema: z.ZodType<Result>): Result | null {
-  return job.result === null ? null : schema.parse(JSON.parse(job.result));
+  return job.result === null ? null : parseJsonColumn(schema, job.result);
 }
 
 /** Whether a job of `kind` runs now on some server (its heartbeat is fresh). */

@@ -4,6 +4,7 @@
  * page-builder grid lives in `custom_fields` as `{"layout": {rows: [...]}}`.
  */
 import { CATEGORY_FIELDS, type PageBody, PageBody as PageBodySchema, type PageContentType, type PageLayout, PageRow } from '../../../common/schemas/pages.js';
+import { z } from 'zod';
 import { withRow } from '../../../common/resources.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { type AnyDb, columnsOf, type CreateContext, defineResource, type TransactionContext } from '../../lib/resource/definition.js';
@@ -41,13 +42,15 @@ const PAGE_COLUMNS = [
 ] as const;
 
 const EMPTY_LAYOUT: PageLayout = { rows: [] };
+/** The `custom_fields` column: an object of named values, the page-builder's `layout` among them. */
+const CustomFields = z.record(z.string(), z.unknown());
 
 /** The `custom_fields` JSON of a row as an object; text that is not a JSON object counts as empty. */
 export function customFieldsOf(text: unknown): Record<string, unknown> {
   if (typeof text !== 'string' || text === '') return {};
   try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    const parsed = CustomFields.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
   } catch {
     return {};
   }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/types.js';
 import { storageKey } from '../media/index.js';
 import { siteSettings } from '../site/index.js';
 import { centreAddress } from './centres.resource.js';
+import { parseRooms } from './centre-columns.js';
 import type { AdmitCard, ExamHeading, Photo, RoomSheet, SeatedStudent, Sitting } from './documents.js';
 import { classesBySitting, sittingKeys, sittingOf } from './sittings.js';
 
@@ -104,12 +105,7 @@ async function centresOf(db: Kysely<Database>, ids: readonly number[]) {
         .where('id', 'in', [...new Set(ids)])
         .execute()
     : [];
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      { name_bn: row.name_bn, name_en: row.name_en, address: centreAddress(row), rooms: JSON.parse(row.rooms) as { name: string; capacity: number }[] },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, { name_bn: row.name_bn, name_en: row.name_en, address: centreAddress(row), rooms: parseRooms(row.rooms) }]));
 }
 
 /**

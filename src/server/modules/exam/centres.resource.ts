@@ -16,6 +16,7 @@ import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import { columnsOf, defineResource, type Caller } from '../../lib/resource/definition.js';
 import { now } from '../../lib/time.js';
 import type { Database } from '../../db/types.js';
+import { parseIds, parseRooms } from './centre-columns.js';
 import { sittingKeys, sittingOf } from './sittings.js';
 
 type Room = { name: string; capacity: number };
@@ -92,7 +93,8 @@ const audit = (ctx: Caller & { trx: Transaction<Database> }, action: 'centre.cre
     after: after as Record<string, unknown>,
   });
 
-const parsedList = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+/** The JSON columns of a centre's row, each read through its schema. */
+const LISTS = { rooms: parseRooms, upazila_ids: parseIds, institute_ids: parseIds } as const;
 
 export const centreResource = defineResource<CentreBody>({
   ...withRow('centres', CentreRow),
@@ -172,7 +174,7 @@ export const centreResource = defineResource<CentreBody>({
   guardColumns: ['seated'],
   present(row) {
     const shaped: Record<string, unknown> = { ...row };
-    for (const key of ['rooms', 'upazila_ids', 'institute_ids']) if (key in row) shaped[key] = parsedList(row[key]);
+    for (const [key, parse] of Object.entries(LISTS)) if (typeof row[key] === 'string') shaped[key] = parse(row[key]);
     return shaped;
   },
 });

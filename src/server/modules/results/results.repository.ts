@@ -5,19 +5,20 @@
 import { MeritListFiles, ResultDocument, ResultSummary } from '../../../common/schemas/results.js';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/handles.js';
+import { parseJsonColumn } from '../../db/json-column.js';
 import type { Database } from '../../db/types.js';
 
 /** Rows per statement of a batched write: far below either dialect's limit on bound values. */
 const BATCH = 1000;
 
 /** The exam's `results_summary` column, read through its schema. */
-export const parseSummary = (text: string | null): ResultSummary | null => (text === null ? null : ResultSummary.parse(JSON.parse(text)));
+export const parseSummary = (text: string | null): ResultSummary | null => (text === null ? null : parseJsonColumn(ResultSummary, text));
 
 /** A snapshot row's `doc`, read through its schema. */
-export const parseResultDocument = (text: string): ResultDocument => ResultDocument.parse(JSON.parse(text));
+export const parseResultDocument = (text: string): ResultDocument => parseJsonColumn(ResultDocument, text);
 
 /** The exam's `merit_list_files` column, read through its schema. */
-export const parseMeritFiles = (text: string): Record<string, string> => MeritListFiles.parse(JSON.parse(text));
+export const parseMeritFiles = (text: string): Record<string, string> => parseJsonColumn(MeritListFiles, text);
 
 export const readRuleRows = (db: Db) => db.selectFrom('result_rules').selectAll().orderBy('class').execute();
 
