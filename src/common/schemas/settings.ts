@@ -1,7 +1,7 @@
 /** Settings (spec §3 setting group/value, §7 Settings): the shapes the API answers and the rule per key. */
 import { z } from 'zod';
 import { type MessageKey } from '../messages.js';
-import { BD_MOBILE, hasNul, normalizeMobile, toAsciiDigits } from '../validation.js';
+import { BD_MOBILE, hasNul, normalizeMobile, requiredId, toAsciiDigits } from '../validation.js';
 import { MEDIA_PATH, normalizeMediaPath } from './media.js';
 import { AWARD_AMOUNT_KEYS } from './scholarships.js';
 
@@ -30,6 +30,17 @@ export type SettingValue = z.infer<typeof SettingValue>;
 
 export const SettingGroupsEnvelope = z.object({ message: z.string(), data: z.array(SettingGroup) });
 export const SettingValuesEnvelope = z.object({ message: z.string(), data: z.array(SettingValue) });
+
+/**
+ * POST /api/v1/settings/update's body: the sub group's `id` and its values, as a JSON `fields` object keyed by the
+ * values' ids or, from a urlencoded or multipart form, as `fields[{id}][value]` keys beside `id` (kept by the loose
+ * object). Each value is checked by its key's rule (`checkSettingValue`) once the sub group is known.
+ */
+export const SettingsUpdateBody = z.looseObject({
+  id: requiredId(),
+  fields: z.record(z.string().regex(/^\d+$/), z.object({ value: z.unknown() }), { error: 'invalid_text' }).optional(),
+});
+export type SettingsUpdateBody = z.output<typeof SettingsUpdateBody>;
 
 /** Every text setting is at most this long (an address or a bank account fits easily). */
 export const SETTING_TEXT_MAX = 1000;

@@ -6,6 +6,7 @@
  */
 import multipart, { type FastifyMultipartBaseOptions, type MultipartFile } from '@fastify/multipart';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 
 type FileScope = {
   limits: NonNullable<FastifyMultipartBaseOptions['limits']>;
@@ -22,3 +23,20 @@ export async function acceptFiles(app: FastifyInstance, { limits, tooLarge, onLi
     throw onLimit?.(error.code) ?? error;
   });
 }
+
+/**
+ * A form's fields as such a scope reads them, for the route's body schema. The route judges each value
+ * itself (a missing file is its own message, after the checks it comes behind), so these never refuse.
+ */
+export const FormFields = {
+  /** The bytes of a file field; undefined when none, or an empty one, came (a text field of that name is no file). */
+  file: z
+    .unknown()
+    .optional()
+    .transform((value) => (Buffer.isBuffer(value) && value.length > 0 ? value : undefined)),
+  /** A text field's value; undefined when absent or repeated. */
+  text: z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === 'string' ? value : undefined)),
+};

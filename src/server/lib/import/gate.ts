@@ -48,8 +48,8 @@ export function importGate(app: FastifyInstance) {
     limit,
     take,
     /** The import's handler, run in a slot or refused. */
-    slotted<T>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) {
-      return async (request: FastifyRequest, reply: FastifyReply): Promise<T> => {
+    slotted<Request extends FastifyRequest, Reply extends FastifyReply, T>(handler: (request: Request, reply: Reply) => Promise<T>) {
+      return async (request: Request, reply: Reply): Promise<T> => {
         const release = take(request, reply);
         try {
           return await handler(request, reply);

@@ -6,10 +6,13 @@
  * printed under the QR (verify-code.ts); a wrong pair is counted against the address.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { toAsciiDigits } from '../../../common/validation.js';
 import { failureCounter, uncounted } from '../../lib/failure-counter.js';
 import { formField } from '../../lib/form-field.js';
 import { html, type RawHtml } from '../../lib/html.js';
+import { SiteQueryValue } from '../../lib/site-query.js';
 import { EXAM_TEXT } from './exam.texts.js';
 import { notFoundMain } from '../site/index.js';
 import { photoOf, verifiedSeat, verifiedSeatByCode } from './admit-cards.js';
@@ -17,6 +20,9 @@ import { typedCode } from './verify-code.js';
 
 /** Wrong roll and code pairs an address may give in the window: an invigilator's typos, not a scan of rolls. */
 export const VERIFY_MISSES = { max: 20, windowSeconds: 600 };
+
+const VerifyQuery = z.object({ roll: SiteQueryValue, code: SiteQueryValue });
+const TokenParams = z.object({ token: z.string() });
 
 type Seat = NonNullable<Awaited<ReturnType<typeof verifiedSeat>>>;
 type FormState = { roll?: string; code?: string; errors?: { roll?: string; code?: string }; message?: string };
@@ -51,13 +57,14 @@ ${field('code', EXAM_TEXT.verifyCode, 'text', state.errors?.code)}
 }
 
 export function verifyRoutes(app: FastifyInstance): void {
+  const site = app.withTypeProvider<ZodTypeProvider>();
   const misses = app.config.rateLimit ? failureCounter(VERIFY_MISSES.windowSeconds, app.shared?.client, app.log) : uncounted;
   const missKey = (request: FastifyRequest) => `verify:${request.ip}`;
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, main: () => RawHtml) =>
     app.sendSitePage(request, reply, status, { title: EXAM_TEXT.verifyTitle, path: '/verify' }, main);
 
-  app.get('/verify', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+  site.get('/verify', { schema: { querystring: VerifyQuery } }, async (request, reply) => {
+    const query = request.query;
     if (query.roll === undefined && query.code === undefined) return page(request, reply, 200, () => formMain({}));
     const shown = (value: unknown) => (typeof value === 'string' ? value.slice(0, 40) : undefined);
     const typedRoll = typeof query.roll === 'string' ? toAsciiDigits(query.roll).replace(/[\s-]/g, '') : '';
@@ -77,14 +84,14 @@ export function verifyRoutes(app: FastifyInstance): void {
     return page(request, reply, 200, () => seatMain(seat, `/verify/${seat.token}/photo`));
   });
 
-  app.get<{ Params: { token: string } }>('/verify/:token', async (request, reply) => {
+  site.get('/verify/:token', { schema: { params: TokenParams } }, async (request, reply) => {
     const path = `/verify/${request.params.token}`;
     const seat = await verifiedSeat(app.db, request.params.token);
     if (!seat) return app.sendSitePage(request, reply, 404, { title: EXAM_TEXT.verifyTitle, path }, notFoundMain);
     return app.sendSitePage(request, reply, 200, { title: EXAM_TEXT.verifyTitle, path }, () => seatMain(seat, `${path}/photo`));
   });
 
-  app.get<{ Params: { token: string } }>('/verify/:token/photo', async (request, reply) => {
+  site.get('/verify/:token/photo', { schema: { params: TokenParams } }, async (request, reply) => {
     const seat = await verifiedSeat(app.db, request.params.token);
     const photo = seat ? await photoOf(app, seat.photo) : null;
     if (!photo) return reply.status(404).type('text/plain').send('not found');

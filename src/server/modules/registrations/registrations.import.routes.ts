@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
 import { ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { RegistrationImportAnswer } from '../../../common/schemas/imports.js';
@@ -15,14 +16,17 @@ import { clientOf } from '../../lib/audit.js';
 import { ValidationError } from '../../lib/errors.js';
 import { importGate } from '../../lib/import/gate.js';
 import { requestLang } from '../../lib/language.js';
-import { acceptFiles } from '../../lib/multipart.js';
+import { acceptFiles, FormFields } from '../../lib/multipart.js';
 import { importRegistrationSheet } from './registrations.import-sheet.js';
 import { registrationTemplate } from './registrations.import.js';
 import { feeForNewRegistrations } from './registrations.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type ImportFields = { file?: unknown; dry_run?: unknown; institute_id?: unknown; failed_rows?: unknown };
+/** The import's multipart fields; the institute is the service's to judge (an admin's names it, an institute's may not). */
+const ImportFields = z
+  .object({ file: FormFields.file, dry_run: FormFields.text, institute_id: z.unknown().optional(), failed_rows: FormFields.text })
+  .prefault({});
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 422: ValidationErrorEnvelope, 429: ErrorEnvelope };
 
@@ -51,14 +55,17 @@ export async function registrationImportRoutes(app: FastifyInstance): Promise<vo
   api.post(
     '/scholarship-registrations/import',
     // The report; with `failed_rows=1` the refused rows' .xlsx instead, whose bytes no serialiser touches.
-    { onRequest: [requireRole('admin', 'institute'), gate.limit], schema: { ...schema, response: { 200: RegistrationImportAnswer, ...errors } } },
+    {
+      onRequest: [requireRole('admin', 'institute'), gate.limit],
+      schema: { ...schema, body: ImportFields, response: { 200: RegistrationImportAnswer, ...errors } },
+    },
     gate.slotted(async (request, reply) => {
       const lang = requestLang(request);
-      const fields = (request.body ?? {}) as ImportFields;
+      const fields = request.body;
       const caller = { user: request.user!, client: clientOf(request), db: app.db };
       // Outside the season's window an institute's sheet is refused before it is read, dry run or not.
       await feeForNewRegistrations(app.db, caller);
-      if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
+      if (!fields.file) throw new ValidationError({ file: ['import_file_required'] });
       const dryRun = fields.dry_run !== '0';
       const answer = await importRegistrationSheet(caller, {
         file: fields.file,

@@ -12,6 +12,8 @@
  * Each answer is one read of the published snapshot (architecture §9: result day).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ResultDocument } from '../../../common/schemas/results.js';
 import { toAsciiDigits } from '../../../common/validation.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -19,6 +21,7 @@ import { failureCounter, uncounted } from '../../lib/failure-counter.js';
 import { formField } from '../../lib/form-field.js';
 import { html, type RawHtml } from '../../lib/html.js';
 import { byAddress, rateLimited } from '../../lib/rate-limits.js';
+import { SitePageQuery, SiteQueryValue } from '../../lib/site-query.js';
 import { CLASS_CODES } from '../../../common/constants.js';
 import { bengaliNumber, notFoundMain } from '../site/index.js';
 import { readSeason } from '../season/index.js';
@@ -37,6 +40,10 @@ export const LOOKUPS = { max: 100, windowSeconds: 600 };
 const PATH = '/result';
 const MERIT = '/merit-list';
 const MERIT_PER_PAGE = 100;
+
+const LookupQuery = z.object({ roll: SiteQueryValue, reg: SiteQueryValue });
+type LookupQuery = z.output<typeof LookupQuery>;
+const MeritListParams = z.object({ list: z.string() });
 
 /** The live version's row for a roll, with the version itself (0: not published) even when the roll has none. */
 const snapshotRow = preparedQuery((db, args: { roll: string }) =>
@@ -117,14 +124,14 @@ export type LookupAnswer =
   | { kind: 'found'; doc: ResultDocument; roll: string; reg: string };
 
 export function resultLookupRoutes(app: FastifyInstance): void {
+  const site = app.withTypeProvider<ZodTypeProvider>();
   const misses = app.config.rateLimit ? failureCounter(LOOKUP_MISSES.windowSeconds, app.shared?.client, app.log) : uncounted;
   const missKey = (request: FastifyRequest) => `result:${request.ip}`;
   const lookups = app.config.rateLimit ? failureCounter(LOOKUPS.windowSeconds, app.shared?.client, app.log) : uncounted;
   const lookupKey = (request: FastifyRequest) => `result-lookups:${request.ip}`;
 
   /** What a lookup request answers; a wrong pair is counted against the address. */
-  async function lookUp(request: FastifyRequest): Promise<LookupAnswer> {
-    const query = request.query as Record<string, unknown>;
+  async function lookUp(request: FastifyRequest, query: LookupQuery): Promise<LookupAnswer> {
     if (query.roll === undefined && query.reg === undefined) return { kind: 'form', state: {} };
     const roll = digitsOf(query.roll);
     const reg = digitsOf(query.reg);
@@ -179,13 +186,13 @@ export function resultLookupRoutes(app: FastifyInstance): void {
 
   const limitSlips = rateLimited(app, [{ ...SLIP_LIMIT, key: byAddress('result-slip') }]);
   const slipOf = resultSlips(app);
-  app.get(`${PATH}/slip`, async (request, reply) => {
+  site.get(`${PATH}/slip`, { schema: { querystring: LookupQuery } }, async (request, reply) => {
     try {
       await limitSlips(request, reply);
     } catch {
       return answerPage(request, reply, { kind: 'limited' });
     }
-    const answer = await lookUp(request);
+    const answer = await lookUp(request, request.query);
     if (answer.kind !== 'found') return answerPage(request, reply, answer);
     const file = await slipOf(answer.roll);
     if (!file) return answerPage(request, reply, { kind: 'miss', roll: answer.roll, reg: answer.reg });
@@ -212,7 +219,7 @@ ${CLASS_CODES.map((klass) => {
     return app.sendInSiteFrame(request, reply, 200, { title: T.meritTitle, path: MERIT, description: T.meritIntro, noindex: false }, main);
   });
 
-  app.get<{ Params: { list: string } }>(`${MERIT}/:list`, async (request, reply) => {
+  site.get(`${MERIT}/:list`, { schema: { params: MeritListParams, querystring: SitePageQuery } }, async (request, reply) => {
     const match = /^(\d\d)(\.pdf)?$/.exec(request.params.list);
     const klass = match && (CLASS_CODES as readonly string[]).includes(match[1]!) ? match[1]! : undefined;
     const exam = await readSeason(app.db);
@@ -229,8 +236,7 @@ ${CLASS_CODES.map((klass) => {
         .header('cache-control', 'public, max-age=300')
         .send(file.body);
     }
-    const pageParam = (request.query as Record<string, unknown>).page;
-    const pageNumber = typeof pageParam === 'string' && /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
+    const pageNumber = request.query.page;
     const { rows, total } = await meritListPage(app.db, klass, pageNumber, MERIT_PER_PAGE);
     const pages = Math.max(1, Math.ceil(total / MERIT_PER_PAGE));
     // The withheld follow the holders on the last page: they have no merit position.
@@ -254,8 +260,8 @@ ${pages > 1 ? html`<nav class="pager">${pageNumber > 1 ? html`<a href="${link(pa
     return app.sendInSiteFrame(request, reply, 200, head, main);
   });
 
-  app.get(PATH, async (request, reply) => {
-    const answer = await lookUp(request);
+  site.get(PATH, { schema: { querystring: LookupQuery } }, async (request, reply) => {
+    const answer = await lookUp(request, request.query);
     if (answer.kind !== 'found') return answerPage(request, reply, answer);
     return page(request, reply, 200, resultMain(answer.doc, `${PATH}/slip?roll=${answer.roll}&reg=${answer.reg}`));
   });

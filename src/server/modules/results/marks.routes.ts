@@ -27,7 +27,7 @@ import { pageUrlOf, paginate } from '../../lib/resource/paginator.js';
 import { importGate } from '../../lib/import/gate.js';
 import { columnsOf, failedRowsWorkbook, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
-import { acceptFiles } from '../../lib/multipart.js';
+import { acceptFiles, FormFields } from '../../lib/multipart.js';
 import { importMarks, marksImport, marksTemplate } from './marks.import.js';
 import { MISSING_ROLLS, marksProgress } from './marks-progress.js';
 import { examSubjects, markStudent, markSubjects, resultsPublished, saveMark, subjectMarks } from './marks.service.js';
@@ -36,6 +36,10 @@ const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 422
 
 const ClassQuery = z.object({ class: requiredChoice(CLASS_CODES) });
 const StudentQuery = z.object({ roll_no: rollNumber });
+/** The import's multipart fields; the class is checked before the file, as its sheet's columns depend on it. */
+const ImportFields = z
+  .object({ file: FormFields.file, class: z.unknown().optional(), dry_run: FormFields.text, failed_rows: FormFields.text, confirm_changes: FormFields.text })
+  .prefault({});
 const ListQuery = z.object({ subject_id: requiredId(), page: optionalInt(1, 1_000_000), per_page: optionalInt(1, Math.max(...PAGE_SIZES)) });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -58,28 +62,32 @@ async function marksImportRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
     tooLarge: () => new ValidationError({ file: ['import_too_big'] }),
   });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = requireRole('admin', 'examiner');
   const schema = { tags: ['marks'], security: [{ bearer: [] }] };
 
-  app.get('/marks/import/template', { onRequest, schema: { ...schema, response: { 200: FileAnswer } } }, async (request, reply) => {
-    const { klass, subjects } = await subjectsOfClass(app, (request.query as { class?: unknown }).class);
+  api.get('/marks/import/template', { onRequest, schema: { ...schema, querystring: ClassQuery, response: { 200: FileAnswer } } }, async (request, reply) => {
+    const { klass, subjects } = await subjectsOfClass(app, request.query.class);
     return sendFile(reply, `marks-template-${klass}.xlsx`, await marksTemplate(subjects));
   });
 
   const gate = importGate(app);
   // A dry run or a store answers the report; a request for the refused rows answers their sheet.
-  app.post(
+  api.post(
     '/marks/import',
-    { onRequest: [onRequest, gate.limit], schema: { ...schema, response: { 200: z.union([MarksImportAnswer, FileAnswer]), ...errors } } },
+    {
+      onRequest: [onRequest, gate.limit],
+      schema: { ...schema, body: ImportFields, response: { 200: z.union([MarksImportAnswer, FileAnswer]), ...errors } },
+    },
     gate.slotted(async (request, reply) => {
       const lang = requestLang(request);
-      const fields = (request.body ?? {}) as { file?: unknown; class?: unknown; dry_run?: unknown; failed_rows?: unknown; confirm_changes?: unknown };
+      const fields = request.body;
       const { klass, subjects } = await subjectsOfClass(app, fields.class);
-      if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
+      if (!fields.file) throw new ValidationError({ file: ['import_file_required'] });
       if (await resultsPublished(app.db)) throw new HttpError(409, 'results_published');
       const dryRun = fields.dry_run !== '0' || fields.failed_rows === '1';
       const sheet = await readSheet(fields.file, undefined, columnsOf(marksImport(subjects)));
-      const confirmed = typeof fields.confirm_changes === 'string' && /^\d{1,7}$/.test(fields.confirm_changes) ? Number(fields.confirm_changes) : 0;
+      const confirmed = fields.confirm_changes !== undefined && /^\d{1,7}$/.test(fields.confirm_changes) ? Number(fields.confirm_changes) : 0;
       const { report, refused } = await importMarks(app.db, { user: request.user!, client: clientOf(request) }, klass, subjects, sheet, dryRun, confirmed);
       if (fields.failed_rows === '1')
         return sendFile(reply, `marks-refused-${klass}.xlsx`, await failedRowsWorkbook(marksImport(subjects), sheet, refused, lang));

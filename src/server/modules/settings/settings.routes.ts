@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { type MessageKey, translate } from '../../../common/messages.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { UPLOAD_IMAGE_TYPES } from '../../../common/schemas/media.js';
-import { checkSettingValue, SettingGroupsEnvelope, type SettingType, SettingValuesEnvelope } from '../../../common/schemas/settings.js';
+import { checkSettingValue, SettingGroupsEnvelope, type SettingType, SettingsUpdateBody, SettingValuesEnvelope } from '../../../common/schemas/settings.js';
 import { requiredId } from '../../../common/validation.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { notFound, ValidationError } from '../../lib/errors.js';
@@ -24,21 +24,14 @@ const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422
 
 const FIELD_KEY = /^fields\[(\d+)\]\[value\]$/;
 
-/** `fields[12][value]` keys of a flat form body and a nested JSON `fields` object, as id → submitted value. */
-function submittedValues(body: Record<string, unknown>): Map<number, unknown> | null {
+/** The submitted values by id: the `fields[12][value]` keys of a form body and the entries of a JSON `fields` object. */
+function submittedValues(body: SettingsUpdateBody): Map<number, unknown> {
   const values = new Map<number, unknown>();
   for (const [name, value] of Object.entries(body)) {
     const match = FIELD_KEY.exec(name);
     if (match) values.set(Number(match[1]), value);
   }
-  const nested = body.fields;
-  if (nested !== undefined) {
-    if (typeof nested !== 'object' || nested === null || Array.isArray(nested)) return null;
-    for (const [id, entry] of Object.entries(nested)) {
-      if (!/^\d+$/.test(id) || typeof entry !== 'object' || entry === null || !('value' in entry)) return null;
-      values.set(Number(id), (entry as { value: unknown }).value);
-    }
-  }
+  for (const [id, entry] of Object.entries(body.fields ?? {})) values.set(Number(id), entry.value);
   return values;
 }
 
@@ -69,65 +62,65 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post('/update', { schema: { ...schema, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly }, async (request) => {
-    const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-    const subGroupId = requiredId().safeParse(body.id);
-    if (!subGroupId.success) throw new ValidationError({ id: [subGroupId.error.issues[0]!.message as MessageKey] });
-    const subGroup = await db.selectFrom('setting_sub_groups').select(['id', 'setting_group_id']).where('id', '=', subGroupId.data).executeTakeFirst();
-    if (!subGroup) throw new ValidationError({ id: ['invalid_choice'] });
-    const submitted = submittedValues(body);
-    if (!submitted) throw new ValidationError({ fields: ['invalid_text'] });
-    if (submitted.size === 0) throw new ValidationError({ fields: ['required'] });
-    // Far more than any sub group holds; a bigger list would only be a query too big for the database.
-    if (submitted.size > MAX_SETTINGS_PER_UPDATE) throw new ValidationError({ fields: ['too_many_settings'] });
+  api.post(
+    '/update',
+    { schema: { ...schema, body: SettingsUpdateBody, response: { 200: SettingValuesEnvelope, ...errors } }, onRequest: adminOnly },
+    async (request) => {
+      const subGroup = await db.selectFrom('setting_sub_groups').select(['id', 'setting_group_id']).where('id', '=', request.body.id).executeTakeFirst();
+      if (!subGroup) throw new ValidationError({ id: ['invalid_choice'] });
+      const submitted = submittedValues(request.body);
+      if (submitted.size === 0) throw new ValidationError({ fields: ['required'] });
+      // Far more than any sub group holds; a bigger list would only be a query too big for the database.
+      if (submitted.size > MAX_SETTINGS_PER_UPDATE) throw new ValidationError({ fields: ['too_many_settings'] });
 
-    const settings = await db
-      .selectFrom('setting_values')
-      .select(['id', 'key', 'type', 'setting_sub_group_id'])
-      .where('id', 'in', [...submitted.keys()])
-      .execute();
-    const byId = new Map(settings.map((s) => [s.id, s]));
-    const fields: Record<string, MessageKey[]> = Object.create(null);
-    const changes: { id: number; value: string | null }[] = [];
-    for (const [id, input] of submitted) {
-      const setting = byId.get(id);
-      if (!setting || setting.setting_sub_group_id !== subGroup.id) {
-        fields[`fields.${id}.value`] = ['setting_not_in_group'];
-        continue;
-      }
-      const checked = checkSettingValue(setting, input);
-      if ('error' in checked) fields[`fields.${id}.value`] = [checked.error];
-      else changes.push({ id, value: checked.value });
-    }
-    await refuseUnknownImages(changes, byId, fields);
-    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-
-    const at = now();
-    await db.transaction().execute(async (trx) => {
-      const before = await trx
+      const settings = await db
         .selectFrom('setting_values')
-        .select(['id', 'key', 'value'])
-        .where(
-          'id',
-          'in',
-          changes.map((c) => c.id),
-        )
+        .select(['id', 'key', 'type', 'setting_sub_group_id'])
+        .where('id', 'in', [...submitted.keys()])
         .execute();
-      for (const { id, value } of changes) await trx.updateTable('setting_values').set({ value, updated_at: at }).where('id', '=', id).execute();
-      const changed = before.filter((row) => row.value !== changes.find((c) => c.id === row.id)!.value);
-      if (changed.length === 0) return;
-      await recordAudit(trx, {
-        actor: request.user,
-        client: clientOf(request),
-        action: 'settings.update',
-        entity: 'settings',
-        entityId: subGroup.id,
-        before: Object.fromEntries(changed.map((row) => [row.key, row.value])),
-        after: Object.fromEntries(changed.map((row) => [row.key, changes.find((c) => c.id === row.id)!.value])),
+      const byId = new Map(settings.map((s) => [s.id, s]));
+      const fields: Record<string, MessageKey[]> = Object.create(null);
+      const changes: { id: number; value: string | null }[] = [];
+      for (const [id, input] of submitted) {
+        const setting = byId.get(id);
+        if (!setting || setting.setting_sub_group_id !== subGroup.id) {
+          fields[`fields.${id}.value`] = ['setting_not_in_group'];
+          continue;
+        }
+        const checked = checkSettingValue(setting, input);
+        if ('error' in checked) fields[`fields.${id}.value`] = [checked.error];
+        else changes.push({ id, value: checked.value });
+      }
+      await refuseUnknownImages(changes, byId, fields);
+      if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('setting_values')
+          .select(['id', 'key', 'value'])
+          .where(
+            'id',
+            'in',
+            changes.map((c) => c.id),
+          )
+          .execute();
+        for (const { id, value } of changes) await trx.updateTable('setting_values').set({ value, updated_at: at }).where('id', '=', id).execute();
+        const changed = before.filter((row) => row.value !== changes.find((c) => c.id === row.id)!.value);
+        if (changed.length === 0) return;
+        await recordAudit(trx, {
+          actor: request.user,
+          client: clientOf(request),
+          action: 'settings.update',
+          entity: 'settings',
+          entityId: subGroup.id,
+          before: Object.fromEntries(changed.map((row) => [row.key, row.value])),
+          after: Object.fromEntries(changed.map((row) => [row.key, changes.find((c) => c.id === row.id)!.value])),
+        });
       });
-    });
-    return { message: translate(requestLang(request), 'updated'), data: (await subGroupValues(db, subGroup.id, subGroup.setting_group_id))! };
-  });
+      return { message: translate(requestLang(request), 'updated'), data: (await subGroupValues(db, subGroup.id, subGroup.setting_group_id))! };
+    },
+  );
 
   /** A file setting's value must be an image uploaded here, not just a well-formed path. */
   async function refuseUnknownImages(

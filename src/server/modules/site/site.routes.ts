@@ -9,9 +9,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { normalizePageUrl } from '../../../common/schemas/pages.js';
 import { firstPathSegment, isReservedPath, RESERVED_PATH_SEGMENTS } from '../../../common/site-paths.js';
 import { escapeHtml, raw, type RawHtml } from '../../lib/html.js';
+import { SitePageQuery } from '../../lib/site-query.js';
 import { createSiteCache, isSiteWrite, type Rendered, rendered } from './site-cache.js';
 import { sharedInvalidation } from './site-invalidation.js';
 import { activeCategory, headerMenu, LISTED_TYPES, type ListedType, latestPages, listedPages, publishedPage, siteSettings, sitemapPages } from './site.data.js';
@@ -24,6 +27,11 @@ const HOME_LATEST = 5;
 const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-bengali/package.json')), 'files');
 const FONTS = ['noto-sans-bengali-bengali-400-normal.woff2', 'noto-sans-bengali-bengali-700-normal.woff2'];
 const ASSETS = '/site/assets';
+
+// Path segments as typed: an unknown type, category or font is the site's 404 page, judged by the route.
+const ListingParams = z.object({ type: z.string() });
+const CategoryParams = z.object({ type: z.string(), id: z.string() });
+const FontParams = z.object({ file: z.string() });
 
 const STYLESHEET = fs.readFileSync(new URL('./site.css', import.meta.url), 'utf8').replaceAll('{{FONTS}}', `${ASSETS}/fonts`);
 const STYLESHEET_VERSION = createHash('sha1').update(STYLESHEET).digest('hex').slice(0, 10);
@@ -52,6 +60,7 @@ const hostName = (request: FastifyRequest) => (request.headers.host ?? '').repla
 
 /** Called on the root instance (not registered as a plugin), so its write hook sees every API route. */
 export function siteRoutes(app: FastifyInstance): void {
+  const site = app.withTypeProvider<ZodTypeProvider>();
   const { appUrl, siteHost } = app.config;
   const csp = siteCsp(app.config.env);
   const cache = createSiteCache();
@@ -128,13 +137,11 @@ export function siteRoutes(app: FastifyInstance): void {
       );
     });
 
-  const listing = async (request: FastifyRequest, reply: FastifyReply, type: string, categoryId?: string) => {
+  const listing = async (request: FastifyRequest, reply: FastifyReply, pageNumber: number, type: string, categoryId?: string) => {
     if (!(LISTED_TYPES as readonly string[]).includes(type) || (categoryId !== undefined && !/^[1-9]\d{0,9}$/.test(categoryId))) {
       return send(request, reply, `404:${pathOf(request)}`, () => notFoundPage(request));
     }
     const listed = type as ListedType;
-    const pageParam = (request.query as Record<string, unknown>).page;
-    const pageNumber = typeof pageParam === 'string' && /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
     const base = categoryId ? `/site/${listed}/category/${categoryId}` : `/site/${listed}`;
     return send(request, reply, `${base}?${pageNumber}`, async () => {
       const category = categoryId ? await activeCategory(app.db, listed, Number(categoryId)) : undefined;
@@ -155,15 +162,17 @@ export function siteRoutes(app: FastifyInstance): void {
     if (siteHome) return reply.redirect(siteHome, 302);
     return home(request, reply);
   });
-  app.get<{ Params: { type: string } }>('/site/:type', (request, reply) => listing(request, reply, request.params.type));
-  app.get<{ Params: { type: string; id: string } }>('/site/:type/category/:id', (request, reply) =>
-    listing(request, reply, request.params.type, request.params.id),
+  site.get('/site/:type', { schema: { params: ListingParams, querystring: SitePageQuery } }, (request, reply) =>
+    listing(request, reply, request.query.page, request.params.type),
+  );
+  site.get('/site/:type/category/:id', { schema: { params: CategoryParams, querystring: SitePageQuery } }, (request, reply) =>
+    listing(request, reply, request.query.page, request.params.type, request.params.id),
   );
 
   app.get(`${ASSETS}/site.css`, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
   );
-  app.get<{ Params: { file: string } }>(`${ASSETS}/fonts/:file`, (request, reply) => {
+  site.get(`${ASSETS}/fonts/:file`, { schema: { params: FontParams } }, (request, reply) => {
     if (!FONTS.includes(request.params.file)) return send(request, reply, `404:${pathOf(request)}`, () => notFoundPage(request));
     return reply
       .type('font/woff2')

@@ -30,7 +30,20 @@ import { acceptFiles } from '../../lib/multipart.js';
 import { startApproval } from './statement-approval.js';
 import { receiveStatement, statementLines, statementSummary } from './statements.service.js';
 
-type UploadParts = Record<string, unknown> & { file?: { name?: string; data?: unknown } };
+const StatementFile = z.object({ name: z.string(), data: z.instanceof(Buffer) });
+/** The upload's parts: its file, kept with its name (see `onFile`), and the text fields `uploadFields` reads. */
+const UploadParts = z
+  .looseObject({
+    file: z
+      .unknown()
+      .optional()
+      .transform((value) => {
+        const file = StatementFile.safeParse(value);
+        return file.success && file.data.data.length > 0 ? file.data : undefined;
+      }),
+  })
+  .prefault({});
+type UploadParts = z.output<typeof UploadParts>;
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
 const Params = z.object({ id: requiredId() });
@@ -63,14 +76,17 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
   const admin = { onRequest: requireRole('admin') };
   const schema = { tags: ['payment-statements'], security: [{ bearer: [] }] };
 
-  api.post('/payment-statements', { ...admin, schema: { ...schema, response: { 200: StatementUploadEnvelope, ...errors } } }, async (request) => {
-    const parts = (request.body ?? {}) as UploadParts;
-    const file = parts.file?.data;
-    if (!Buffer.isBuffer(file) || file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
-    const fields = uploadFields(parts);
-    const answer = await receiveStatement(app.db, request.user!, { file, fileName: parts.file?.name || 'statement', fields });
-    return { message: translate(requestLang(request), answer.format_needed ? 'ok' : 'stored'), data: answer };
-  });
+  api.post(
+    '/payment-statements',
+    { ...admin, schema: { ...schema, body: UploadParts, response: { 200: StatementUploadEnvelope, ...errors } } },
+    async (request) => {
+      const parts = request.body;
+      if (!parts.file) throw new ValidationError({ file: ['import_file_required'] });
+      const fields = uploadFields(parts);
+      const answer = await receiveStatement(app.db, request.user!, { file: parts.file.data, fileName: parts.file.name || 'statement', fields });
+      return { message: translate(requestLang(request), answer.format_needed ? 'ok' : 'stored'), data: answer };
+    },
+  );
 
   api.get('/payment-statements/:id', { ...admin, schema: { ...schema, params: Params, response: { 200: StatementEnvelope, ...errors } } }, async (request) => {
     return { message: translate(requestLang(request), 'ok'), data: await statementSummary(app.db, request.params.id) };
