@@ -27,7 +27,7 @@ function confirmed(title: string, body: string, labels: { confirm: string; cance
       title,
       children: <Text size="sm">{body}</Text>,
       labels,
-      confirmProps: { 'data-testid': 'confirm-move' } as Record<string, string>,
+      confirmProps: { 'data-testid': 'confirm-move' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

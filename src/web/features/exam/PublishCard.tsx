@@ -29,7 +29,7 @@ export function PublishCard({ exam }: { exam: ExamView }) {
       title: t(`exam.publish.confirm${next}Title`),
       children: <Text size="sm">{t(`exam.publish.confirm${next}Body`)}</Text>,
       labels: { confirm: t(`exam.publish.confirm${next}`), cancel: t('exam.publish.cancel') },
-      confirmProps: { color: published ? 'red' : 'teal', 'data-testid': 'confirm-publish' } as Record<string, string>,
+      confirmProps: { color: published ? 'red' : 'teal', 'data-testid': 'confirm-publish' },
       onConfirm: () => publish.mutate(published ? 0 : 1),
     });
   };

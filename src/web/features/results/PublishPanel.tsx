@@ -126,7 +126,7 @@ export function PublishPanel({ view }: { view: ResultsView }) {
       title: t(`results.publish.confirm${which}Title`),
       children: <Text size="sm">{t(`results.publish.confirm${which}Body`)}</Text>,
       labels: { confirm: t(`results.publish.confirm${which}`), cancel: t('results.publish.cancel') },
-      confirmProps: { color: published ? 'teal' : 'red', 'data-testid': 'confirm-results-publish' } as Record<string, string>,
+      confirmProps: { color: published ? 'teal' : 'red', 'data-testid': 'confirm-results-publish' },
       onConfirm: () => void send(published),
     });
   };
