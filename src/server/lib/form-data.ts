@@ -2,7 +2,7 @@
  * Multipart form data on every route but the upload (architecture §4: bodies may be JSON, urlencoded or
  * multipart). The body is read whole under the app's body limit like any other (413 past it) and only
  * then split into fields, so a form cannot make the server buffer more than a JSON body could. Files are
- * taken by the media upload alone, which registers @fastify/multipart in its own scope (media.routes.ts).
+ * taken only by the routes that register @fastify/multipart in their own scope (lib/multipart.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';

@@ -5,12 +5,9 @@
  * a few at once per server, a rate per account. docs/integrators/photos.md.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../common/messages.js';
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
@@ -23,36 +20,26 @@ import { fileSource } from '../../lib/import/zip.js';
 import { newUploadFolder } from './upload-files.js';
 import { startJob } from '../../lib/jobs/jobs.js';
 import { requestLang } from '../../lib/language.js';
+import { receiveToFile, streamFiles } from '../../lib/multipart.js';
 import { institutesAmong } from '../../lib/resource/routes.js';
 import { importPhotos, planPhotos } from './photos.service.js';
 
 export const PHOTO_JOB = 'photos';
 
-type Fields = { dry_run?: string; replace?: string; institute_id?: string };
-
 /**
  * The form's fields, and its zip written to a file of its own as it arrives (a phone's photos are
  * hundreds of megabytes: more than a server should hold per upload); `discard` removes the file.
  */
-async function receive(request: FastifyRequest): Promise<{ fields: Fields; file?: string; discard: () => Promise<void> }> {
+async function receive(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: string; discard: () => Promise<void> }> {
   const dir = await newUploadFolder();
   const discard = () => fs.rm(dir, { recursive: true, force: true });
-  const fields: Record<string, string> = {};
-  let file: string | undefined;
   try {
-    if (request.isMultipart()) {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          file = path.join(dir, 'photos.zip');
-          await pipeline(part.file, createWriteStream(file));
-        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      }
-    }
+    const { fields, written } = await receiveToFile(request, path.join(dir, 'photos.zip'));
+    return { fields, file: written, discard };
   } catch (error) {
     await discard();
     throw error;
   }
-  return { fields, file, discard };
 }
 
 /** An institute's photos go to its own students; an admin names the institute. */
@@ -70,12 +57,10 @@ async function instituteOf(app: FastifyInstance, user: SessionUser, raw: unknown
 
 export async function photosRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // This scope takes one zip, streamed to a file: the multipart plugin in place of the app's form-data parser.
-  app.removeContentTypeParser('multipart/form-data');
-  await app.register(multipart, { limits: { fileSize: PHOTO_ZIP_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 } });
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ file: ['photo_zip_too_big'] });
-    throw error;
+  // This scope takes one zip, streamed to a file.
+  await streamFiles(app, {
+    limits: { fileSize: PHOTO_ZIP_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 },
+    tooLarge: () => new ValidationError({ file: ['photo_zip_too_big'] }),
   });
 
   const gate = importGate(app);
