@@ -2,116 +2,22 @@
  * One sheet import, as every import screen shows it (docs/integrators/imports.md, results.md): the
  * template download, the file (a drop zone; choosing it runs a dry run at once, nothing stored), upload
  * progress then "checking", the counts, "import N valid rows", the result, the refused rows' .xlsx and
- * "start again". Leaving the screen stops an upload still under way. A screen configures it with its
+ * "start again" (the steps are useImportRun's). A screen configures it with its
  * calls, its texts and what it shows besides (an admin's institute, the marks a sheet replaces, the rows).
  */
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { IconAlertTriangle, IconDownload, IconUpload } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { SheetDropZone } from '../components/upload/SheetDropZone';
 import { failureMessage, notifyError } from '../components/notify';
 import { useLanguage } from '../i18n';
 import { formatNumber } from '../i18n/format';
 import { CountCards } from './CountCards';
+import { DoneNotice } from './DoneNotice';
+import type { ImportRun } from './useImportRun';
 
 /** What every import's report holds (common/schemas/imports.ts), whatever its rows. */
 export type SheetReport = { total: number; valid: number; invalid: number; stored: number };
-
-export type SendSheet<Report> = (request: {
-  file: File;
-  dryRun: boolean;
-  /** The dry run's report, when the rows are being imported after it. */
-  checked: Report | null;
-  onProgress: (loaded: number, total: number) => void;
-  onUploaded: () => void;
-  signal: AbortSignal;
-}) => Promise<Report>;
-
-type Purpose = 'check' | 'import';
-type Phase<Report> =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; purpose: Purpose; loaded: number; total: number }
-  | { kind: 'checking'; purpose: Purpose }
-  | { kind: 'checked'; report: Report }
-  | { kind: 'imported'; report: Report };
-
-/** Messages to show by field: `file` under the file, others where the screen puts them. */
-export type SheetProblems = Record<string, string | undefined>;
-
-/** The phase machine: runs a sheet (dry or not), one at a time, and stops it when the screen goes. */
-export function useSheetImport<Report extends SheetReport>({
-  send,
-  onImported,
-  problemsOf,
-}: {
-  send: SendSheet<Report>;
-  onImported: () => Promise<unknown>;
-  /** A refusal's messages by field; by default the first one goes under the file. */
-  problemsOf?: (error: unknown) => SheetProblems;
-}) {
-  const [file, setFile] = useState<File | null>(null);
-  const [phase, setPhase] = useState<Phase<Report>>({ kind: 'idle' });
-  const [problems, setProblems] = useState<SheetProblems>({});
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
-
-  const run = async (chosen: File, dryRun: boolean) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    const purpose = dryRun ? 'check' : 'import';
-    const checked = phase.kind === 'checked' ? phase.report : null;
-    setProblems({});
-    setPhase({ kind: 'uploading', purpose, loaded: 0, total: chosen.size });
-    try {
-      const report = await send({
-        file: chosen,
-        dryRun,
-        checked,
-        // All sent: the server is reading the rows now (upload.onload says so too, but not in every browser).
-        onProgress: (loaded, total) => setPhase(total > 0 && loaded >= total ? { kind: 'checking', purpose } : { kind: 'uploading', purpose, loaded, total }),
-        onUploaded: () => setPhase({ kind: 'checking', purpose }),
-        signal: controller.signal,
-      });
-      setPhase({ kind: dryRun ? 'checked' : 'imported', report });
-      if (!dryRun) await onImported();
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setProblems(problemsOf?.(error) ?? { file: failureMessage(error) });
-      setPhase({ kind: 'idle' });
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
-  };
-
-  return {
-    file,
-    phase,
-    problems,
-    busy: phase.kind === 'uploading' || phase.kind === 'checking',
-    report: phase.kind === 'checked' || phase.kind === 'imported' ? phase.report : null,
-    choose: (chosen: File) => {
-      setFile(chosen);
-      void run(chosen, true);
-    },
-    /** The chosen file checked again (something the check depends on changed); not once imported. */
-    recheck: () => {
-      if (file && phase.kind !== 'imported') void run(file, true);
-    },
-    submit: () => {
-      if (file) void run(file, false);
-    },
-    clearProblem: (field: string) => setProblems((current) => ({ ...current, [field]: undefined })),
-    startOver: () => {
-      running.current?.abort();
-      setFile(null);
-      setProblems({});
-      setPhase({ kind: 'idle' });
-    },
-  };
-}
-
-export type SheetImportState<Report extends SheetReport> = ReturnType<typeof useSheetImport<Report>>;
 
 export type SheetImportTexts = {
   template: string;
@@ -140,7 +46,7 @@ export type SheetImportTexts = {
 export type ExtraCount<Report> = { key: string; label: string; color: string; value: (report: Report) => number };
 
 type Props<Report extends SheetReport> = {
-  sheet: SheetImportState<Report>;
+  sheet: ImportRun<Report>;
   texts: SheetImportTexts;
   /** Test ids: `{testId}-template`, `-progress`, `-counts`, `-count-{key}`, `-submit`, `-done`, `-refused-file`, and the drop zone's. */
   testId: string;
@@ -259,18 +165,15 @@ export function SheetImport<Report extends SheetReport>({
       {report && (
         <>
           {imported && (
-            <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={texts.doneTitle} data-testid={`${testId}-done`}>
-              <Stack gap="sm">
-                <Text size="sm">{texts.done({ stored: n(report.stored), refused: n(report.invalid) })}</Text>
-                <Group gap="sm">
-                  {refusedButton}
-                  <Button variant="default" onClick={sheet.startOver}>
-                    {texts.again}
-                  </Button>
-                  {doneLinks}
-                </Group>
-              </Stack>
-            </Alert>
+            <DoneNotice
+              title={texts.doneTitle}
+              text={texts.done({ stored: n(report.stored), refused: n(report.invalid) })}
+              again={texts.again}
+              onAgain={sheet.startOver}
+              testId={`${testId}-done`}
+              before={refusedButton}
+              after={doneLinks}
+            />
           )}
 
           <CountCards cards={counts.map((card) => ({ key: card.key, color: card.color, label: card.label, value: n(card.value(report)) }))} testId={testId} />

@@ -10,7 +10,8 @@ import { PageButtons } from '../../components/list/PageButtons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { failureMessage } from '../../components/notify';
-import { SheetImport, useSheetImport } from '../../import/SheetImport';
+import { SheetImport } from '../../import/SheetImport';
+import { useImportRun } from '../../import/useImportRun';
 import { useLanguage } from '../../i18n';
 import { formatNumber, localizeDigits } from '../../i18n/format';
 import { classLabel } from '../../i18n/reference';
@@ -130,7 +131,7 @@ export function MarksImport({ klass, subjects, disabled }: { klass: string; subj
   const [confirmed, setConfirmed] = useState(false);
   const n = (value: number) => formatNumber(value, lang);
 
-  const sheet = useSheetImport<MarksImportReport>({
+  const sheet = useImportRun<MarksImportReport>({
     send: ({ dryRun, checked, ...request }) => {
       if (dryRun) setConfirmed(false);
       return importMarks({ ...request, klass, dryRun, confirmChanges: dryRun ? undefined : (checked?.changes.length ?? 0) });

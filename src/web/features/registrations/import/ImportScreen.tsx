@@ -14,7 +14,8 @@ import { ApiError } from '../../../api/client';
 import { useCurrentUser } from '../../../auth/session';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { failureMessage } from '../../../components/notify';
-import { SheetImport, useSheetImport } from '../../../import/SheetImport';
+import { SheetImport } from '../../../import/SheetImport';
+import { useImportRun } from '../../../import/useImportRun';
 import { useLanguage } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
 import { registrations } from '../registrations';
@@ -36,7 +37,7 @@ export function ImportScreen() {
   const chosenInstitute = () => (isAdmin ? institute.current || undefined : undefined);
   const n = (value: number) => formatNumber(value, lang);
 
-  const sheet = useSheetImport<RegistrationImportReport>({
+  const sheet = useImportRun<RegistrationImportReport>({
     send: async ({ checked: _checked, ...request }) => (await importSheet({ ...request, instituteId: chosenInstitute() })).report,
     onImported: () =>
       Promise.all([registrations.queries.all, ...(registrations.alsoInvalidates ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),

@@ -5,14 +5,14 @@
  * counts. Nothing is stored before the person confirms.
  */
 import { Alert, Anchor, Box, Button, Group, Progress, Radio, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PHOTO_ZIP_MAX_ENTRIES, type PhotoReport } from '../../../../common/schemas/photos';
 import { ApiError } from '../../../api/client';
-import { jobFailure, useWatchedJob } from '../../../api/jobs';
+import { jobFailure, type JobView, useWatchedJob } from '../../../api/jobs';
 import { useCurrentUser } from '../../../auth/session';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { failureMessage } from '../../../components/notify';
@@ -23,16 +23,11 @@ import { registrations } from '../registrations';
 import { PhotoRows } from './PhotoRows';
 import { uploadPhotos } from './photosApi';
 import { CountCards } from '../../../import/CountCards';
+import { DoneNotice } from '../../../import/DoneNotice';
+import { useImportRun } from '../../../import/useImportRun';
 
-type Purpose = 'check' | 'store';
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; purpose: Purpose; loaded: number; total: number }
-  | { kind: 'checking'; purpose: Purpose; done: number; total: number | null; jobId?: number }
-  | { kind: 'checked'; report: PhotoReport }
-  | { kind: 'stored'; report: PhotoReport };
-
-type Problems = { file?: string; institute?: string };
+/** A job that ended without its report: why, in the interface language. */
+class JobFailed extends Error {}
 
 export function PhotosScreen() {
   const { t } = useTranslation();
@@ -40,91 +35,60 @@ export function PhotosScreen() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [instituteId, setInstituteId] = useState('');
+  // Read when a zip is sent: a new choice checks the chosen file again at once, before the next render.
+  const institute = useRef('');
   const [replace, setReplace] = useState<'replace' | 'keep'>('keep');
-  const [phaseSet, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [problems, setProblems] = useState<Problems>({});
-  const running = useRef<AbortController | null>(null);
   const n = (value: number) => formatNumber(value, lang);
 
-  useEffect(() => () => running.current?.abort(), []);
-
-  // The job checking (or storing) the last zip sent; a job started before "start over" is no longer shown.
-  const shown = useRef<{ jobId: number; purpose: Purpose } | null>(null);
+  // The job checking (or storing) the zip last sent, settled when it ends; one of a run given up is let go.
+  const pending = useRef<{ jobId: number; settle: (job: JobView<PhotoReport>) => void } | null>(null);
+  const [runningJob, setRunningJob] = useState<number | null>(null);
   const watched = useWatchedJob<PhotoReport>(null, (job) => {
-    const current = shown.current;
-    if (!current || current.jobId !== job.id) return;
-    shown.current = null;
-    if (job.state === 'done' && job.result) {
-      setPhase({ kind: current.purpose === 'check' ? 'checked' : 'stored', report: job.result });
-      if (current.purpose === 'store') void queryClient.invalidateQueries({ queryKey: registrations.queries.all });
-    } else {
-      setProblems({ file: jobFailure(job.error) });
-      setPhase({ kind: 'idle' });
-    }
+    if (pending.current?.jobId === job.id) pending.current.settle(job);
   });
-  // While the job runs, its progress is the phase's.
-  const job = watched.job;
-  const phase: Phase =
-    phaseSet.kind === 'checking' && job && job.id === phaseSet.jobId && job.state === 'running' ? { ...phaseSet, done: job.done, total: job.total } : phaseSet;
 
-  const busy = phase.kind === 'uploading' || phase.kind === 'checking';
-
-  const run = async (chosen: File, dryRun: boolean, institute = instituteId) => {
-    running.current?.abort();
-    shown.current = null;
-    const controller = new AbortController();
-    running.current = controller;
-    const purpose: Purpose = dryRun ? 'check' : 'store';
-    setProblems({});
-    setPhase({ kind: 'uploading', purpose, loaded: 0, total: chosen.size });
-    try {
-      const jobId = await uploadPhotos({
-        file: chosen,
-        dryRun,
-        replace: replace === 'replace',
-        instituteId: isAdmin ? institute || undefined : undefined,
-        onProgress: (loaded, total) =>
-          setPhase(total > 0 && loaded >= total ? { kind: 'checking', purpose, done: 0, total: null } : { kind: 'uploading', purpose, loaded, total }),
-        onUploaded: () => setPhase({ kind: 'checking', purpose, done: 0, total: null }),
-        signal: controller.signal,
+  const sheet = useImportRun<PhotoReport>({
+    send: async ({ file, dryRun, onProgress, onUploaded, signal }) => {
+      const instituteChoice = isAdmin ? institute.current || undefined : undefined;
+      const jobId = await uploadPhotos({ file, dryRun, replace: replace === 'replace', instituteId: instituteChoice, onProgress, onUploaded, signal });
+      setRunningJob(jobId);
+      return new Promise<PhotoReport>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason);
+        pending.current = {
+          jobId,
+          settle: (job) => {
+            pending.current = null;
+            if (job.state === 'done' && job.result) resolve(job.result);
+            else reject(new JobFailed(jobFailure(job.error)));
+          },
+        };
+        signal.addEventListener('abort', () => {
+          if (pending.current?.jobId === jobId) pending.current = null;
+          reject(signal.reason);
+        });
+        watched.watch(jobId);
       });
-      if (controller.signal.aborted) return;
-      setPhase({ kind: 'checking', purpose, done: 0, total: null, jobId });
-      shown.current = { jobId, purpose };
-      watched.watch(jobId);
-    } catch (error) {
-      if (controller.signal.aborted) return;
+    },
+    onImported: () => queryClient.invalidateQueries({ queryKey: registrations.queries.all }),
+    problemsOf: (error) => {
+      if (error instanceof JobFailed) return { file: error.message };
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       const known = { file: fields.file?.join(' '), institute: fields.institute_id?.join(' ') };
-      setProblems(known.file || known.institute ? known : { file: failureMessage(error) });
-      setPhase({ kind: 'idle' });
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
-  };
+      return known.file || known.institute ? known : { file: failureMessage(error) };
+    },
+  });
+  const { phase, file, busy, report, problems } = sheet;
+  const stored = phase.kind === 'imported';
 
-  const choose = (chosen: File) => {
-    setFile(chosen);
-    void run(chosen, true);
-  };
-
-  const startOver = () => {
-    running.current?.abort();
-    shown.current = null;
-    setFile(null);
-    setProblems({});
-    setPhase({ kind: 'idle' });
-  };
-
+  // While the job runs, its progress is the check's.
+  const job = phase.kind === 'checking' && watched.job?.id === runningJob && watched.job.state === 'running' ? watched.job : null;
   const percent =
     phase.kind === 'uploading' && phase.total > 0
       ? Math.min(100, Math.round((phase.loaded / phase.total) * 100))
-      : phase.kind === 'checking' && phase.total
-        ? Math.min(100, Math.round((phase.done / phase.total) * 100))
+      : job?.total
+        ? Math.min(100, Math.round((job.done / job.total) * 100))
         : null;
-  const report = phase.kind === 'checked' || phase.kind === 'stored' ? phase.report : null;
   const toStore = report ? report.matched - (replace === 'keep' ? report.existing : 0) : 0;
 
   return (
@@ -143,9 +107,10 @@ export function PhotosScreen() {
             params={{ role: 'institute' }}
             value={instituteId}
             onChange={(value) => {
+              institute.current = value;
               setInstituteId(value);
-              setProblems((current) => ({ ...current, institute: undefined }));
-              if (file && phase.kind !== 'stored') void run(file, true, value);
+              sheet.clearProblem('institute');
+              sheet.recheck();
             }}
             error={problems.institute}
             disabled={busy}
@@ -154,7 +119,7 @@ export function PhotosScreen() {
         </Box>
       )}
 
-      {phase.kind !== 'stored' && (
+      {!stored && (
         <SheetDropZone
           label={t('registrations.photos.file')}
           description={t('registrations.photos.fileHint', { limit: n(PHOTO_ZIP_MAX_ENTRIES) })}
@@ -163,7 +128,7 @@ export function PhotosScreen() {
           chosen={file !== null}
           error={problems.file}
           busy={busy}
-          onChoose={choose}
+          onChoose={sheet.choose}
           testId="photos"
           accept=".zip,application/zip,application/x-zip-compressed"
           icon={IconPhoto}
@@ -175,8 +140,8 @@ export function PhotosScreen() {
           <Text size="sm" aria-live="polite">
             {phase.kind === 'uploading'
               ? t('registrations.photos.uploading', { percent: percent === null ? '' : `${n(percent)}%` })
-              : t(phase.purpose === 'store' ? 'registrations.photos.storing' : 'registrations.photos.checking', {
-                  done: phase.total ? `${n(phase.done)} / ${n(phase.total)}` : '',
+              : t(phase.kind === 'checking' && phase.purpose === 'import' ? 'registrations.photos.storing' : 'registrations.photos.checking', {
+                  done: job?.total ? `${n(job.done)} / ${n(job.total)}` : '',
                 })}
           </Text>
           <Progress value={percent ?? 100} animated={percent === null} striped={percent === null} aria-label={t('registrations.photos.progressLabel')} />
@@ -185,29 +150,26 @@ export function PhotosScreen() {
 
       {report && (
         <>
-          {phase.kind === 'stored' && (
-            <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('registrations.photos.doneTitle')} data-testid="photos-done">
-              <Stack gap="sm">
-                <Text size="sm">
-                  {t('registrations.photos.done', {
-                    stored: n(report.stored),
-                    kept: n(report.rows.filter((row) => row.status === 'kept').length),
-                    refused: n(report.refused),
-                  })}
-                </Text>
-                <Group gap="sm">
-                  <Button variant="default" onClick={startOver}>
-                    {t('registrations.photos.again')}
-                  </Button>
-                  <Anchor component={Link} to={registrations.href.list} size="sm">
-                    {t('registrations.photos.toList')}
-                  </Anchor>
-                </Group>
-              </Stack>
-            </Alert>
+          {stored && (
+            <DoneNotice
+              title={t('registrations.photos.doneTitle')}
+              text={t('registrations.photos.done', {
+                stored: n(report.stored),
+                kept: n(report.rows.filter((row) => row.status === 'kept').length),
+                refused: n(report.refused),
+              })}
+              again={t('registrations.photos.again')}
+              onAgain={sheet.startOver}
+              testId="photos-done"
+              after={
+                <Anchor component={Link} to={registrations.href.list} size="sm">
+                  {t('registrations.photos.toList')}
+                </Anchor>
+              }
+            />
           )}
 
-          <Counts report={report} stored={phase.kind === 'stored'} format={n} />
+          <Counts report={report} stored={stored} format={n} />
 
           {phase.kind === 'checked' &&
             (report.matched > 0 ? (
@@ -226,12 +188,7 @@ export function PhotosScreen() {
                   </Radio.Group>
                 )}
                 <Group>
-                  <Button
-                    leftSection={<IconUpload size={18} aria-hidden />}
-                    onClick={() => file && void run(file, false)}
-                    disabled={toStore === 0}
-                    data-testid="photos-submit"
-                  >
+                  <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={sheet.submit} disabled={toStore === 0} data-testid="photos-submit">
                     {t('registrations.photos.submit', { number: n(toStore) })}
                   </Button>
                 </Group>
