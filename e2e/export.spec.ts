@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bn, enterWithToken, newInstitute, registerByApi, storeByApi } from './helpers.js';
+import { apiToken, bn, enterWithToken, newInstitute, registerByApi, SAVAR, storeByApi, studentBody } from './helpers.js';
 
 const SHOTS = 'test-results/screenshots';
 const PHONE = { width: 360, height: 740 };
@@ -26,21 +26,23 @@ test('a head teacher’s CSV on a phone: one clean name, Bengali headers and lab
   const institute = newInstitute();
   await registerByApi(request, institute);
   const token = await apiToken(request, institute.email, institute.password);
-  await storeByApi(request, token, 'scholarship-registrations', {
-    class: '07',
-    gender: 'f',
-    class_roll: '3',
-    department: 'p',
-    name_english: 'SADIA ISLAM',
-    name_bangla: 'সাদিয়া ইসলাম',
-    father_name_english: 'MD. ABDUL KARIM',
-    mother_name_english: 'MST. RAHIMA BEGUM',
-    post_office: 'সাভার',
-    contact_number: '01711000111',
-    division_id: 6,
-    zilla_id: 47,
-    upozilla_id: 365,
-  });
+  await storeByApi(
+    request,
+    token,
+    'scholarship-registrations',
+    studentBody({
+      class: '07',
+      gender: 'f',
+      class_roll: '3',
+      department: 'p',
+      name_english: 'SADIA ISLAM',
+      name_bangla: 'সাদিয়া ইসলাম',
+      father_name_english: 'MD. ABDUL KARIM',
+      mother_name_english: 'MST. RAHIMA BEGUM',
+      contact_number: '01711000111',
+      ...SAVAR,
+    }),
+  );
   await page.setViewportSize(PHONE);
   await enterWithToken(page, token);
   await page.goto('/scholarship-registrations');

@@ -215,6 +215,28 @@ export async function apiToken(request: APIRequestContext, identifier: string, p
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
+/** The upazila (Savar, Dhaka) the suite's schools and students live in. */
+export const SAVAR = { division_id: 6, zilla_id: 47, upozilla_id: 365 } as const;
+
+/**
+ * A student's registration body (POST /api/v1/scholarship-registrations/store): the fields every role gives;
+ * `overrides` set a spec's own (class, roll, name, place, an admin's `institute_id`).
+ */
+export function studentBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    class: '04',
+    class_roll: '1',
+    gender: 'm',
+    name_bangla: 'পরীক্ষার্থী',
+    name_english: 'TEST STUDENT',
+    father_name_english: 'ABDUL KARIM',
+    mother_name_english: 'RAHIMA BEGUM',
+    contact_number: '01712345678',
+    post_office: 'সাভার',
+    ...overrides,
+  };
+}
+
 /** Stores a record of a resource through the API (POST /api/v1/{resource}/store) and returns its id. */
 export async function storeByApi(request: APIRequestContext, token: string, resource: string, body: Record<string, unknown>): Promise<number> {
   const response = await request.post(`/api/v1/${resource}/store`, { data: body, headers: { Authorization: `Bearer ${token}` } });

@@ -6,27 +6,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { photo, zipOf } from '../src/server/test/photo-zip.js';
-import { apiToken, bengaliDigits, bn, enterWithToken, newInstitute, registerByApi, storeByApi } from './helpers.js';
+import { apiToken, bengaliDigits, bn, enterWithToken, newInstitute, registerByApi, SAVAR, storeByApi, studentBody } from './helpers.js';
 
 const text = bn.registrations.photos;
 
 test.use({ viewport: { width: 360, height: 640 } });
 
-const student = (classCode: string, roll: number, name: string) => ({
-  class: classCode,
-  gender: 'm',
-  class_roll: String(roll),
-  department: 'p',
-  name_bangla: 'পরীক্ষার্থী',
-  name_english: name,
-  father_name_english: 'ABDUL KARIM',
-  mother_name_english: 'RAHIMA BEGUM',
-  division_id: 6,
-  zilla_id: 47,
-  upozilla_id: 365,
-  post_office: 'সাভার',
-  contact_number: '01712345678',
-});
+const student = (classCode: string, roll: number, name: string) =>
+  studentBody({ class: classCode, class_roll: String(roll), department: 'p', name_english: name, ...SAVAR });
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
