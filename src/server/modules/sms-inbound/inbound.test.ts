@@ -191,7 +191,13 @@ describe('the callback', () => {
   it('refuses a wrong, missing or misplaced secret with 401, storing and queueing nothing', async () => {
     const before = await stored(t);
     const from = newSender();
-    for (const headers of [{ 'x-sms-secret': `${SECRET}x` }, { 'x-sms-secret': SECRET.slice(0, -1) }, {}, { authorization: `Bearer ${SECRET}` }]) {
+    const wrong: Record<string, string>[] = [
+      { 'x-sms-secret': `${SECRET}x` },
+      { 'x-sms-secret': SECRET.slice(0, -1) },
+      {},
+      { authorization: `Bearer ${SECRET}` },
+    ];
+    for (const headers of wrong) {
       const res = await send(t, { from, message: `RESULT ${ROLL}` }, headers);
       expect(res.statusCode).toBe(401);
     }
