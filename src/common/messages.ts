@@ -23,6 +23,7 @@ import { examMessages } from './messages/exam.js';
 import { documentMessages } from './messages/documents.js';
 import { resultMessages } from './messages/results.js';
 import { smsInboundMessages } from './messages/sms-inbound.js';
+import { scholarshipMessages } from './messages/scholarships.js';
 
 /** Each domain's messages; a key belongs to one (messages.test.ts). */
 export const MESSAGE_DOMAINS = [
@@ -45,6 +46,7 @@ export const MESSAGE_DOMAINS = [
   documentMessages,
   resultMessages,
   smsInboundMessages,
+  scholarshipMessages,
 ] as const;
 
 type AllOf<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;

@@ -11,7 +11,7 @@ import { rateLimited } from '../rate-limits.js';
 import { type JobOutcome, type RunningJob, startJob } from './jobs.js';
 
 /** The kinds of job that make a PDF: one of them live per account. */
-export const PDF_JOB_KINDS = ['admit-cards', 'room-sheets', 'result-sheet'] as const;
+export const PDF_JOB_KINDS = ['admit-cards', 'room-sheets', 'result-sheet', 'award-letters'] as const;
 export type PdfJobKind = (typeof PDF_JOB_KINDS)[number];
 
 /** PDF jobs an institute may ask for (answered or refused alike): a school's few documents and its retries. */

@@ -116,6 +116,7 @@ export const RESULT_TEXT = {
   position: { bn: 'মেধাক্রম', en: 'Position' },
   state: LABELS.result,
   grade: { bn: 'বৃত্তি', en: 'Scholarship' },
+  awardAmount: { bn: 'বৃত্তির পরিমাণ', en: 'Amount' },
   students: LABELS.candidates,
   nameBangla: { bn: 'নাম (বাংলায়)', en: 'Name (Bengali)' },
   nameEnglish: { bn: 'নাম (ইংরেজিতে)', en: 'Name (English)' },
@@ -131,3 +132,34 @@ export const RESULT_TEXT = {
     en: 'For information; the result published on the website is the final one.',
   },
 } satisfies Record<string, Label>;
+
+/** The award letters (docs/integrators/documents.md): a letter to each winner and a covering letter to the institute. */
+export const AWARD_TEXT = {
+  letter: { bn: 'বৃত্তিপ্রাপ্তির পত্র', en: 'Scholarship Award Letter' },
+  covering: { bn: 'বৃত্তিপ্রাপ্ত শিক্ষার্থীদের তালিকা', en: 'Scholarship winners' },
+  reference: { bn: 'স্মারক নম্বর', en: 'Ref.' },
+  date: { bn: 'তারিখ', en: 'Date' },
+  name: LABELS.candidate,
+  father: LABELS.father,
+  institute: LABELS.institute,
+  instituteId: { bn: 'প্রতিষ্ঠানের আইডি', en: 'Institute ID' },
+  class: LABELS.class,
+  rollNo: LABELS.rollNo,
+  regNo: LABELS.regNo,
+  award: { bn: 'বৃত্তি', en: 'Scholarship' },
+  amount: { bn: 'বৃত্তির পরিমাণ', en: 'Amount' },
+  inWords: { bn: 'কথায়', en: 'In words' },
+  total: { bn: 'মোট', en: 'Total' },
+  serial: { bn: 'ক্রম', en: 'No.' },
+  taka: { bn: 'টাকা', en: 'Tk' },
+  verify: { bn: 'স্ক্যান করে যাচাই করুন', en: 'Scan to verify' },
+  controllerSignature: ADMIT_CARD_TEXT.controllerSignature,
+  headSignature: ADMIT_CARD_TEXT.headSignature,
+  toHead: { bn: 'প্রতিষ্ঠানপ্রধান সমীপে', en: 'To the head of the institute' },
+} satisfies Record<string, Label>;
+
+/** Each grade's scholarship as a letter names it. */
+export const AWARD_NAMES: Record<ResultGrade, Label> = {
+  talent_pool: { bn: 'ট্যালেন্টপুল বৃত্তি', en: 'Talent Pool Scholarship' },
+  general: { bn: 'সাধারণ গ্রেডে বৃত্তি', en: 'General Grade Scholarship' },
+};

@@ -111,6 +111,7 @@ ${doc.subjects.map(
 <dt>${T.state}</dt><dd>${T.states[doc.state] ?? doc.state}</dd>
 ${doc.position > 0 ? html`<dt>${T.position}</dt><dd>${bengaliNumber(doc.position)}</dd>` : null}
 ${doc.state === 'withheld' ? null : html`<dt>${T.grade}</dt><dd class="${doc.grade ? 'result-grade' : ''}">${doc.grade ? T.grades[doc.grade] : T.noGrade}</dd>`}
+${doc.grade && typeof doc.award_amount === 'number' ? html`<dt>${T.awardAmount}</dt><dd class="result-grade" data-testid="award-amount">${T.taka(bengaliNumber(doc.award_amount))}</dd>` : null}
 </dl>
 <p class="result-actions"><a class="button" href="${slipHref}">${T.slip}</a> <a href="${PATH}">${T.another}</a></p>
 </section>`;

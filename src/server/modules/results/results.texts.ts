@@ -26,6 +26,8 @@ export const RESULT_TEXT = {
   state: 'ফলাফল',
   grade: 'বৃত্তি',
   noGrade: 'বৃত্তি পায়নি',
+  awardAmount: 'বৃত্তির পরিমাণ',
+  taka: (amount: string) => `${amount} টাকা`,
   slip: 'ফলাফলের কপি (PDF) নামান',
   another: 'আরেকটি ফলাফল দেখুন',
   states: { pass: 'উত্তীর্ণ', fail: 'অনুত্তীর্ণ', absent: 'অনুপস্থিত', withheld: 'ফলাফল স্থগিত' } as Record<string, string>,

@@ -1,10 +1,11 @@
 /**
  * An institute's results on its dashboard (docs/integrators/results.md): before publication a line saying the
  * result is not out yet (the server answers 409); after it, the counts per class and grade, the result
- * sheet as PDF (a job) and .xlsx, and its students' results, fifty a page.
+ * sheet as PDF (a job) and .xlsx, its winners' award letters (all in one PDF, or one student's), and its students'
+ * results, fifty a page.
  */
 import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageButtons } from '../../components/list/PageButtons';
@@ -21,6 +22,8 @@ import { CountsTable, GRADE_COUNTS } from './CountsTable';
 import { resultColor, resultText, studentName } from './labels';
 
 const PAGE_SIZE = 50;
+
+const winnersOf = (rows: readonly InstituteResultRow[]) => rows.filter((row) => row.grade !== null).length;
 
 function Students({ rows }: { rows: readonly InstituteResultRow[] }) {
   const { t } = useTranslation();
@@ -65,6 +68,7 @@ function Students({ rows }: { rows: readonly InstituteResultRow[] }) {
                   <Badge variant="light" color={resultColor(row)} miw="max-content">
                     {resultText(t, row)}
                   </Badge>
+                  {row.grade && <LetterButton row={row} />}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -72,6 +76,57 @@ function Students({ rows }: { rows: readonly InstituteResultRow[] }) {
         </Table>
       </Table.ScrollContainer>
       <PageButtons total={pages} page={page} onChange={setPage} />
+    </Stack>
+  );
+}
+
+/** One winner's award letter, made while the head teacher waits. */
+function LetterButton({ row }: { row: InstituteResultRow }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const name = await downloadAttachment(`/v1/scholarships/awards/${row.registration_id}/letter`, t('results.awards.letterFile'));
+      notifySuccess(t('documents.downloaded', { file: name }));
+    } catch (error) {
+      notifyError(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      display="flex"
+      mt={4}
+      size="compact-xs"
+      variant="subtle"
+      leftSection={<IconFileDownload size={14} aria-hidden />}
+      onClick={() => void download()}
+      loading={busy}
+      aria-label={t('results.awards.letterOf', { name: studentName(row, lang) })}
+      data-testid="institute-award-letter"
+    >
+      {t('results.awards.letter')}
+    </Button>
+  );
+}
+
+/** Every winner's letter in one PDF (a job), with the covering list first; shown when the institute has winners. */
+function AwardLetters({ winners }: { winners: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Stack gap={6} data-testid="institute-awards">
+      <Text size="sm">{t('results.awards.lettersIntro', { number: formatNumber(winners, lang) })}</Text>
+      <DocumentButton
+        label={t('results.awards.letters')}
+        start={() => startJob('/v1/scholarships/letters')}
+        fileName={t('results.awards.lettersFile')}
+        testId="institute-award-letters"
+        style={{ alignSelf: 'flex-start' }}
+      />
     </Stack>
   );
 }
@@ -135,6 +190,7 @@ export function InstituteResults() {
               />
               <SheetButton />
             </Group>
+            {winnersOf(results.data.rows) > 0 && <AwardLetters winners={winnersOf(results.data.rows)} />}
             <CountsTable classes={results.data.classes} counts={GRADE_COUNTS} testId="institute-results-counts" />
             <Students rows={results.data.rows} />
           </>

@@ -1,12 +1,14 @@
 /**
  * The admin's results screen `/results` (docs/integrators/results.md): the grading rules per class, marks entry's
- * progress, processing with its preview, publication (and what blocks it), and the merit list once processed.
+ * progress, processing with its preview, publication (and what blocks it), the scholarships' amounts, awards and
+ * letters, and the merit list once processed.
  */
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { resultsQuery } from './api';
+import { AwardsPanel } from './AwardsPanel';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MarksProgress } from './MarksProgress';
 import { MeritList } from './MeritList';
@@ -36,6 +38,7 @@ export function ResultsScreen() {
           <MarksProgress />
           <ProcessPanel view={view.data} />
           <PublishPanel view={view.data} />
+          <AwardsPanel />
           {view.data.summary && <MeritList />}
         </>
       )}

@@ -19,6 +19,7 @@ import type {
   ResultSummary,
   SavedMark,
 } from '../../../common/schemas/results';
+import type { ScholarshipsView } from '../../../common/schemas/scholarships';
 
 export type {
   InstituteResultRow,
@@ -120,4 +121,10 @@ export const instituteResultsQuery = queryOptions({
   queryFn: async ({ signal }) => (await apiRequest<InstituteResults>('/v1/results/institute', { method: 'GET', signal })).data,
   // A 409 (not published yet) is an answer, not a failure to retry.
   retry: false,
+});
+
+/** The scholarships' amounts and live awards (admin), refreshed with the results: a publication changes them. */
+export const scholarshipsQuery = queryOptions({
+  queryKey: [...RESULTS_KEY, 'scholarships'],
+  queryFn: async ({ signal }) => (await apiRequest<ScholarshipsView>('/v1/scholarships', { method: 'GET', signal })).data,
 });

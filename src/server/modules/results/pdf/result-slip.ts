@@ -1,7 +1,7 @@
 /**
  * One student's result slip (docs/integrators/documents.md): A4 portrait, one page. The exam, the student's
  * names, father, institute, class, roll and registration numbers, each subject's full marks and marks
- * (or absent), the total of the full marks, the merit position, the result and the scholarship, and
+ * (or absent), the total of the full marks, the merit position, the result and the scholarship with its amount, and
  * where and when it was printed. Printed from the published snapshot's ResultDocument.
  */
 import type { ResultDocument } from '../../../../common/schemas/results.js';
@@ -13,6 +13,8 @@ import { both, stacked } from '../../../lib/pdf/labels.js';
 import type { ResultExam } from '../result-documents.js';
 import { classLabel, gradeLabel, heading, printedLine, SHARED_STYLE, stateLabel } from './result-parts.js';
 import { RESULT_TEXT as T, STATE_LABELS } from '../../../lib/pdf/document-texts.js';
+
+const enTaka = new Intl.NumberFormat('en-IN');
 
 const STYLE = `
 @page { size: A4; margin: 14mm 14mm 12mm; }
@@ -34,6 +36,8 @@ ${SHARED_STYLE}
 .marks td.subject .en { font-size: 8.5pt; }
 .marks tr.total td { font-weight: 700; background: #f1f1f1; }
 .outcome { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 3mm; margin-top: 5mm; }
+.outcome .amount { font-size: 12pt; font-weight: 700; line-height: 1.4; }
+.outcome .amount .en { font-size: 8.5pt; font-weight: 400; }
 .outcome .box { border: 0.45mm solid #000; padding: 1.5mm 3mm; text-align: center; }
 .outcome .label { font-size: 8pt; color: #444; }
 .outcome .big { font-size: 14pt; font-weight: 700; line-height: 1.35; }
@@ -79,6 +83,12 @@ ${doc.subjects.map(
 </table>`;
 }
 
+/** The grade, and under it the amount it carried at publication (a result published before awards has none). */
+function awardOf(doc: ResultDocument): RawHtml {
+  if (!doc.grade || typeof doc.award_amount !== 'number') return gradeLabel(doc.grade);
+  return html`${gradeLabel(doc.grade)}<div class="amount">${bnNumber(doc.award_amount)} টাকা <span class="en" lang="en">Tk ${enTaka.format(doc.award_amount)}</span></div>`;
+}
+
 /** The slip as one complete HTML document (one part): `printedAt` is the date it says it was printed. */
 export function resultSlipHtml(exam: ResultExam, doc: ResultDocument, printedAt = new Date()): string {
   const name = doc.name_bn
@@ -96,7 +106,7 @@ ${fact(T.father, doc.father_name ?? '—')}
 ${fact(T.institute, doc.institute)}
 </div>
 ${withheld ? '' : marksTable(doc)}
-<div class="outcome">${box(T.position, position)}${box(T.state, stateLabel(doc.state))}${box(T.grade, withheld ? '—' : gradeLabel(doc.grade))}</div>
+<div class="outcome">${box(T.position, position)}${box(T.state, stateLabel(doc.state))}${box(T.grade, withheld ? '—' : awardOf(doc))}</div>
 <p class="notice">${T.notice.bn}<br><span class="en" lang="en">${T.notice.en}</span></p>
 ${printedLine(exam, printedAt)}`;
   return pdfDocument({ title: `${T.slip.bn} ${doc.roll_no} / ${T.slip.en}`, style: STYLE, body });
