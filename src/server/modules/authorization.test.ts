@@ -326,6 +326,11 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/results/institute': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute') },
   'GET /api/v1/results/institute/sheet.xlsx': { expect: loggedIn(422, 409), call: get('/api/v1/results/institute/sheet.xlsx') },
   'POST /api/v1/results/institute/sheet': { expect: loggedIn(422, 409), call: post('/api/v1/results/institute/sheet', {}) },
+  // Scholarships awarded (scholarships/awards.test.ts: the rest); before publication no letter is printed.
+  'GET /api/v1/scholarships': { expect: loggedIn(200, 403), call: get('/api/v1/scholarships') },
+  'POST /api/v1/scholarships/letters': { expect: loggedIn(409, 409), call: post('/api/v1/scholarships/letters', {}) },
+  'GET /api/v1/scholarships/awards/:id/letter': { expect: loggedIn(404), call: get('/api/v1/scholarships/awards/999999/letter') },
+  'GET /verify/award/:code': { expect: everyone(404), call: get('/verify/award/0000000000000000') },
   'GET /api/v1/jobs/:id': { expect: loggedIn(404), call: get('/api/v1/jobs/999999') },
   'GET /api/v1/jobs/:id/file': { expect: loggedIn(404), call: get('/api/v1/jobs/999999/file') },
   'GET /api/v1/scholarship-registrations/analytics': { expect: loggedIn(200), call: get('/api/v1/scholarship-registrations/analytics') },
