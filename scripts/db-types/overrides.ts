@@ -48,6 +48,9 @@ export const TABLES: Record<string, string> = {
     "A student's scholarship, made when results are published: one a student, never deleted; `withdrawn_at` is set when a later publication (or the result's withdrawal) no longer awards it, and cleared when one awards it again.",
   sms_inbound: 'A message the SMS gateway handed over, and what it was answered (docs/integrators/sms.md).',
   sms_reply_counts: 'Replies a sender got in the fixed window starting at `window_start`: the per-sender limit of results by SMS.',
+  payout_details: "Where a winner's scholarship goes, one row a student: a guardian's mobile wallet or a bank account.",
+  payout_batches: 'A payout batch sent to a provider in one layout; closed once every line is settled.',
+  payout_lines: "A batch's line: one student's payment, with the details as sent.",
 };
 
 export const COLUMNS: Record<string, ColumnOverride> = {
@@ -101,4 +104,13 @@ export const COLUMNS: Record<string, ColumnOverride> = {
   'sms_inbound.message_id': { doc: "The gateway's id of the message, when it gives one: a retried callback is recognised by it." },
   'sms_inbound.answer': { type: union('SmsInboundAnswer', '../../common/schemas/sms-inbound.js') },
   'sms_inbound.outcome': { type: union('SmsInboundStored', types) },
+  'payout_details.method': { type: union('PayoutMethod', '../../common/schemas/payouts.js') },
+  'payout_details.wallet_provider': { type: union('WalletProvider', '../../common/schemas/payouts.js') },
+  'payout_details.failure_reason': { doc: "The provider's reason for the last failed payment, until the details are corrected." },
+  'payout_batches.state': { type: union('PayoutBatchState', types) },
+  'payout_lines.state': { type: union('PayoutLineState', types) },
+  'payout_lines.holding_registration_id': {
+    doc: 'The student while the line is pending or paid, null once failed: unique, so one live or paid line a student.',
+  },
+  'payout_lines.details': { doc: 'JSON of the payout details as sent (the file is written from them).' },
 };

@@ -24,6 +24,7 @@ import { documentMessages } from './messages/documents.js';
 import { resultMessages } from './messages/results.js';
 import { smsInboundMessages } from './messages/sms-inbound.js';
 import { scholarshipMessages } from './messages/scholarships.js';
+import { payoutMessages } from './messages/payouts.js';
 
 /** Each domain's messages; a key belongs to one (messages.test.ts). */
 export const MESSAGE_DOMAINS = [
@@ -47,6 +48,7 @@ export const MESSAGE_DOMAINS = [
   resultMessages,
   smsInboundMessages,
   scholarshipMessages,
+  payoutMessages,
 ] as const;
 
 type AllOf<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;

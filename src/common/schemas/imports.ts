@@ -43,3 +43,17 @@ export const MarksImportReport = importReportOf(['valid', 'invalid', 'stored'], 
 export type MarksImportReport = z.infer<typeof MarksImportReport>;
 export type MarksImportRow = MarksImportReport['rows'][number];
 export const MarksImportAnswer = answerEnvelope(MarksImportReport);
+
+export const PAYOUT_RESULT_STATUSES = ['valid', 'invalid', 'stored', 'unchanged'] as const;
+/**
+ * A provider's payout result file (docs/integrators/payouts.md): each row's reference and outcome; `unchanged`
+ * a line already settled the same way; `paid` and `failed` the lines the file settles (or would, in a dry run).
+ */
+export const PayoutResultReport = importReportOf(
+  PAYOUT_RESULT_STATUSES,
+  { reference: z.string().nullable(), outcome: z.enum(['paid', 'failed']).nullable() },
+  { unchanged: z.number(), paid: z.number(), failed: z.number() },
+);
+export type PayoutResultReport = z.infer<typeof PayoutResultReport>;
+export type PayoutResultRow = PayoutResultReport['rows'][number];
+export const PayoutResultAnswer = answerEnvelope(PayoutResultReport);

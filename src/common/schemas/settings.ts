@@ -14,7 +14,15 @@ export const SETTING_TYPES = ['text', 'file'] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
 /** Text settings that hold a day (YYYY-MM-DD): the season's calendar. The form shows a date input for them. */
-export const DATE_SETTING_KEYS: readonly string[] = ['registration_opens', 'registration_closes', 'late_fee_from', 'payment_deadline'];
+export const DATE_SETTING_KEYS: readonly string[] = [
+  'registration_opens',
+  'registration_closes',
+  'late_fee_from',
+  'payment_deadline',
+  // The window in which institutes enter their winners' payout details (docs/integrators/payouts.md).
+  'payout_details_opens',
+  'payout_details_closes',
+];
 
 export const SettingValue = z.object({
   id: z.number(),

@@ -5,10 +5,21 @@
 import type { Generated } from 'kysely';
 import type { FeeStatus, PaymentState, Seating } from '../../common/constants.js';
 import type { JobState } from '../../common/schemas/jobs.js';
+import type { PayoutMethod, WalletProvider } from '../../common/schemas/payouts.js';
 import type { ResultGrade, ResultState } from '../../common/schemas/results.js';
 import type { SettingType } from '../../common/schemas/settings.js';
 import type { SmsInboundAnswer } from '../../common/schemas/sms-inbound.js';
-import type { NoticeChannel, OutboxState, ResultRuleKind, ResultRuleScope, SmsInboundStored, StatementLineKind, StatementState } from './types.js';
+import type {
+  NoticeChannel,
+  OutboxState,
+  PayoutBatchState,
+  PayoutLineState,
+  ResultRuleKind,
+  ResultRuleScope,
+  SmsInboundStored,
+  StatementLineKind,
+  StatementState,
+} from './types.js';
 
 export interface AccessTokensTable {
   id: Generated<number>;
@@ -279,6 +290,57 @@ export interface PaymentTotalsTable {
   state: PaymentState;
   amount: Generated<number>;
   count: Generated<number>;
+}
+
+/** A payout batch sent to a provider in one layout; closed once every line is settled. */
+export interface PayoutBatchesTable {
+  id: Generated<number>;
+  reference: string;
+  layout: string;
+  state: PayoutBatchState;
+  lines: number;
+  amount: number;
+  paid: Generated<number>;
+  failed: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** Where a winner's scholarship goes, one row a student: a guardian's mobile wallet or a bank account. */
+export interface PayoutDetailsTable {
+  registration_id: number;
+  method: PayoutMethod;
+  wallet_provider: WalletProvider | null;
+  wallet_number: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  bank_name: string | null;
+  branch_name: string | null;
+  routing_number: string | null;
+  guardian_name: string;
+  /** The provider's reason for the last failed payment, until the details are corrected. */
+  failure_reason: string | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A batch's line: one student's payment, with the details as sent. */
+export interface PayoutLinesTable {
+  id: Generated<number>;
+  batch_id: number;
+  registration_id: number;
+  /** The student while the line is pending or paid, null once failed: unique, so one live or paid line a student. */
+  holding_registration_id: number | null;
+  reference: string;
+  amount: number;
+  state: PayoutLineState;
+  /** JSON of the payout details as sent (the file is written from them). */
+  details: string;
+  reason: string | null;
+  provider_transaction: string | null;
+  settled_at: string | null;
 }
 
 export interface PhoneCodesTable {
@@ -671,6 +733,9 @@ export interface Database {
   password_resets: PasswordResetsTable;
   payment_statements: PaymentStatementsTable;
   payment_totals: PaymentTotalsTable;
+  payout_batches: PayoutBatchesTable;
+  payout_details: PayoutDetailsTable;
+  payout_lines: PayoutLinesTable;
   phone_codes: PhoneCodesTable;
   recovery_codes: RecoveryCodesTable;
   registration_counts: RegistrationCountsTable;

@@ -15,6 +15,7 @@ export type * from './tables.generated.js';
 // The unions some columns hold that are declared with their answers, here too for the code that reads those columns.
 export type { JobState } from '../../common/schemas/jobs.js';
 export type { ResultGrade, ResultState } from '../../common/schemas/results.js';
+export type { PayoutMethod, WalletProvider } from '../../common/schemas/payouts.js';
 
 export type NoticeChannel = z.output<typeof OutboxRow>['channel'];
 export type OutboxState = z.output<typeof OutboxRow>['state'];
@@ -24,6 +25,8 @@ export type ResultRuleKind = 'cutoff' | 'quota';
 export type ResultRuleScope = 'class' | 'upazila';
 /** A stored inbound SMS's outcome: a duplicate is not stored. */
 export type SmsInboundStored = Exclude<SmsInboundOutcome, 'duplicate'>;
+export type PayoutBatchState = 'open' | 'closed';
+export type PayoutLineState = 'pending' | 'paid' | 'failed';
 
 type HoldsNull<T> = [null] extends [T] ? true : false;
 

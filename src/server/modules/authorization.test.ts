@@ -364,6 +364,14 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/settings/fields': { expect: loggedIn(200, 403), call: get('/api/v1/settings/fields') },
   'GET /api/v1/settings/:group/:sub/values': { expect: loggedIn(200, 403), call: get('/api/v1/settings/1/1/values') },
   'POST /api/v1/settings/update': { expect: loggedIn(422, 403), call: post('/api/v1/settings/update', { id: 1, fields: {} }) },
+  // Scholarships paid (docs/integrators/payouts.md): an institute sees and enters its own winners' details only.
+  'GET /api/v1/payouts/summary': { expect: loggedIn(200, 403), call: get('/api/v1/payouts/summary') },
+  'GET /api/v1/payouts/winners': { expect: loggedIn(200, 200), call: get('/api/v1/payouts/winners') },
+  'POST /api/v1/payouts/details/:registration_id': { expect: loggedIn(404, 404), call: post('/api/v1/payouts/details/999999', {}) },
+  'GET /api/v1/payout-batches': { expect: loggedIn(200, 403), call: get('/api/v1/payout-batches') },
+  'POST /api/v1/payout-batches': { expect: loggedIn(422, 403), call: post('/api/v1/payout-batches', {}) },
+  'GET /api/v1/payout-batches/:id/file': { expect: loggedIn(404, 403), call: get('/api/v1/payout-batches/999999/file') },
+  'POST /api/v1/payout-batches/:id/result': { expect: loggedIn(422, 403), call: post('/api/v1/payout-batches/999999/result', {}) },
   // By address, not by account (METRICS_ALLOW, loopback by default): the matrix's requests come from loopback.
   'GET /metrics': { expect: everyone(200), call: get('/metrics') },
   // The public website and stored files answer everyone alike; a token neither opens nor closes them.

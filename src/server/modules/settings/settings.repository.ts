@@ -138,6 +138,15 @@ const SETTINGS: SeedGroup[] = [
           { key: AWARD_AMOUNT_KEYS.general, title: 'সাধারণ বৃত্তি (টাকা)', type: 'text', value: '0' },
         ],
       },
+      // When institutes enter their winners' payout details (docs/integrators/payouts.md).
+      {
+        slug: 'payouts',
+        title: 'বৃত্তির টাকা পাঠানো',
+        values: [
+          { key: 'payout_details_opens', title: 'টাকা পাঠানোর তথ্য দেওয়া শুরু', type: 'text', value: null },
+          { key: 'payout_details_closes', title: 'টাকা পাঠানোর তথ্য দেওয়ার শেষ দিন', type: 'text', value: null },
+        ],
+      },
     ],
   },
 ];

@@ -67,7 +67,7 @@ describe('reading settings', () => {
     expect(list.map((g) => g.title)).toEqual(['সাইট', 'পেমেন্ট', 'বৃত্তি']);
     expect(list[0]!.sub_group.map((s) => s.title)).toEqual(['পরিচিতি', 'যোগাযোগ']);
     expect(list[1]!.sub_group.map((s) => s.title)).toEqual(['নিবন্ধন ফি ও হিসাব', 'নিবন্ধনের সময়সূচি ও বিলম্ব ফি']);
-    expect(list[2]!.sub_group.map((s) => s.title)).toEqual(['বৃত্তির পরিমাণ']);
+    expect(list[2]!.sub_group.map((s) => s.title)).toEqual(['বৃত্তির পরিমাণ', 'বৃত্তির টাকা পাঠানো']);
   });
 
   it('answers the values of a sub group, with file sizes and the sub group title', async () => {
@@ -256,6 +256,6 @@ describe('updating settings', () => {
     await t.app.db.updateTable('setting_values').set({ value: 'কেউ একজন' }).where('key', '=', 'site_name').execute();
     await seedSettings(t.app.db);
     expect((await valueOf('site_name')).value).toBe('কেউ একজন');
-    expect(await t.app.db.selectFrom('setting_values').select('key').execute()).toHaveLength(17);
+    expect(await t.app.db.selectFrom('setting_values').select('key').execute()).toHaveLength(19);
   });
 });

@@ -1,0 +1,41 @@
+/** Scholarships paid: the winners' payout details, the batches and the provider's result file (docs/integrators/payouts.md). */
+import { defineMessages } from './define.js';
+
+export const payoutMessages = defineMessages({
+  bn: {
+    payout_account_number: 'হিসাব নম্বর ৬ থেকে ১৭ অঙ্কের হতে হবে।',
+    payout_routing_number: 'রাউটিং নম্বর ৯ অঙ্কের হতে হবে।',
+    payout_window_not_open: 'বৃত্তির টাকা পাঠানোর তথ্য দেওয়ার সময় এখনো শুরু হয়নি।',
+    payout_window_closed: 'বৃত্তির টাকা পাঠানোর তথ্য দেওয়ার সময় শেষ হয়ে গেছে; সংশোধনের জন্য বোর্ডের সঙ্গে যোগাযোগ করুন।',
+    payout_details_locked: 'এই শিক্ষার্থীর টাকা একটি চলমান পেমেন্ট ব্যাচে পাঠানো হয়েছে; ফলাফল আসার আগে তথ্য বদলানো যাবে না।',
+    payout_already_paid: 'এই শিক্ষার্থীর বৃত্তির টাকা পরিশোধ হয়ে গেছে; তথ্য আর বদলানো যাবে না।',
+    payout_details_saved: 'টাকা পাঠানোর তথ্য সংরক্ষণ করা হয়েছে।',
+    payout_nothing_to_batch: 'এই ধরনের ব্যাচে পাঠানোর মতো কোনো শিক্ষার্থী নেই: সবার তথ্য সম্পূর্ণ নয়, অথবা সবাই অন্য ব্যাচে বা পরিশোধিত।',
+    payout_batch_made: 'পেমেন্ট ব্যাচ তৈরি হয়েছে।',
+    payout_result_columns: 'ফলাফল ফাইলে রেফারেন্স, টাকার পরিমাণ ও অবস্থা (status) কলাম থাকতে হবে।',
+    payout_reference_unknown: 'এই রেফারেন্স এই ব্যাচের কোনো লাইনের নয়।',
+    payout_amount_differs: 'টাকার পরিমাণ এই রেফারেন্সের লাইনের পরিমাণের সঙ্গে মেলে না।',
+    payout_status_unknown: 'অবস্থা হবে paid (পরিশোধিত) অথবা failed (ব্যর্থ)।',
+    payout_reason_required: 'ব্যর্থ লাইনের কারণ লিখুন।',
+    payout_line_settled: 'এই লাইনের ফলাফল আগেই অন্যভাবে নেওয়া হয়েছে।',
+    payout_reference_twice: 'এই রেফারেন্স ফাইলে একাধিকবার আছে।',
+  },
+  en: {
+    payout_account_number: 'The account number must be 6 to 17 digits.',
+    payout_routing_number: 'The routing number must be 9 digits.',
+    payout_window_not_open: 'Payout details cannot be entered yet.',
+    payout_window_closed: 'The time for entering payout details is over; contact the board to correct them.',
+    payout_details_locked: 'This student’s money is in a live payout batch; the details cannot change until its result is in.',
+    payout_already_paid: 'This student’s scholarship has been paid; the details cannot change any more.',
+    payout_details_saved: 'The payout details are saved.',
+    payout_nothing_to_batch: 'Nobody is ready for a batch of this kind: details are incomplete, or everyone is in another batch or paid.',
+    payout_batch_made: 'The payout batch is made.',
+    payout_result_columns: 'The result file needs reference, amount and status columns.',
+    payout_reference_unknown: 'No line of this batch has this reference.',
+    payout_amount_differs: 'The amount is not the amount of this reference’s line.',
+    payout_status_unknown: 'The status must be paid or failed.',
+    payout_reason_required: 'Give the reason of a failed line.',
+    payout_line_settled: 'This line’s result was already taken otherwise.',
+    payout_reference_twice: 'This reference is in the file more than once.',
+  },
+});
