@@ -147,12 +147,22 @@ async function apply(trx: Transaction<Database>, outcomes: readonly Outcome[], b
 }
 
 /** Reads the result file of batch `batchId`; unless `dryRun`, settles the lines it pays or fails. */
-export async function importResult(db: Kysely<Database>, caller: Caller, batchId: number, sheet: Sheet, dryRun: boolean): Promise<PayoutResultReport> {
+export async function importResult(
+  db: Kysely<Database>,
+  caller: Caller,
+  batchId: number,
+  sheet: Sheet,
+  dryRun: boolean,
+): Promise<{ report: PayoutResultReport; refused: CheckedRow<unknown>[] }> {
   if (!(await batchById(db, batchId))) throw notFound();
   const found = matchHeaders(payoutResultImport as ImportDefinition<unknown>, sheet.headers);
   if (!found.has('reference') || !found.has('amount') || !found.has('status')) throw new ValidationError({ file: ['payout_result_columns'] });
   const checked = await checkRows(payoutResultImport, sheet);
-  if (dryRun) return reportOf(matchRows(checked, await linesOf(db, batchId)), false);
+  const refusedOf = (outcomes: readonly Outcome[]) => outcomes.filter((o) => !o.row.input).map((o) => o.row as CheckedRow<unknown>);
+  if (dryRun) {
+    const outcomes = matchRows(checked, await linesOf(db, batchId));
+    return { report: reportOf(outcomes, false), refused: refusedOf(outcomes) };
+  }
   return db.transaction().execute(async (trx) => {
     // The batch's row first: a second import of this batch waits, then matches against what the first settled.
     if (!(await lockedBatch(trx, batchId))) throw new HttpError(404, 'not_found');
@@ -167,6 +177,6 @@ export async function importResult(db: Kysely<Database>, caller: Caller, batchId
       entityId: batchId,
       after: { paid: report.paid, failed: report.failed, unchanged: report.unchanged, invalid: report.invalid },
     });
-    return report;
+    return { report, refused: refusedOf(outcomes) };
   });
 }

@@ -6,7 +6,8 @@
  * GET  /api/v1/payout-batches                  (admin) the batches, newest first;
  * POST /api/v1/payout-batches `{layout}`       (admin) makes a batch of everyone ready for the layout; 409 when nobody is;
  * GET  /api/v1/payout-batches/{id}/file?format=xlsx|csv (admin) the batch in its layout, named by its reference;
- * POST /api/v1/payout-batches/{id}/result      (admin) multipart `file`, `dry_run` 1|0: the provider's result file.
+ * POST /api/v1/payout-batches/{id}/result      (admin) multipart `file`, `dry_run` 1|0, `failed_rows` 1: the provider's result
+ *                                              file (the report; with `failed_rows`, the refused rows' .xlsx).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,7 +32,7 @@ import { clientOf } from '../../lib/audit.js';
 import { requireRole } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { importGate } from '../../lib/import/gate.js';
-import { columnsOf, translateErrors } from '../../lib/import/importer.js';
+import { columnsOf, failedRowsWorkbook, translateErrors } from '../../lib/import/importer.js';
 import { readSheet } from '../../lib/import/sheet.js';
 import { requestLang } from '../../lib/language.js';
 import { acceptFiles } from '../../lib/multipart.js';
@@ -48,7 +49,7 @@ const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spr
 /** The result import's scope: it takes a file, so the multipart plugin in place of the app's form-data parser. */
 async function resultRoutes(app: FastifyInstance): Promise<void> {
   await acceptFiles(app, {
-    limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 },
+    limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 3, fieldSize: 100, parts: 4 },
     tooLarge: () => new ValidationError({ file: ['import_too_big'] }),
   });
   const gate = importGate(app);
@@ -56,16 +57,21 @@ async function resultRoutes(app: FastifyInstance): Promise<void> {
     '/payout-batches/:id/result',
     {
       onRequest: [requireRole('admin'), gate.limit],
-      schema: { tags: ['payouts'], security: [{ bearer: [] }], params: BatchParams, response: { 200: PayoutResultAnswer, ...errors } },
+      schema: { tags: ['payouts'], security: [{ bearer: [] }], params: BatchParams, response: { 200: z.union([PayoutResultAnswer, FileAnswer]), ...errors } },
     },
-    gate.slotted(async (request) => {
+    gate.slotted(async (request, reply) => {
       const lang = requestLang(request);
       const { id } = request.params as { id: number };
-      const fields = (request.body ?? {}) as { file?: unknown; dry_run?: unknown };
+      const fields = (request.body ?? {}) as { file?: unknown; dry_run?: unknown; failed_rows?: unknown };
       if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
-      const dryRun = fields.dry_run !== '0';
+      const dryRun = fields.dry_run !== '0' || fields.failed_rows === '1';
       const sheet = await readSheet(fields.file, undefined, columnsOf(payoutResultImport));
-      const report = await importResult(app.db, { user: request.user!, client: clientOf(request) }, id, sheet, dryRun);
+      const { report, refused } = await importResult(app.db, { user: request.user!, client: clientOf(request) }, id, sheet, dryRun);
+      if (fields.failed_rows === '1')
+        return reply
+          .header('content-type', CONTENT_TYPES.xlsx)
+          .header('content-disposition', `attachment; filename="payout-result-refused-${id}.xlsx"`)
+          .send(await failedRowsWorkbook(payoutResultImport, sheet, refused, lang));
       return {
         message: translate(lang, dryRun ? 'ok' : 'stored'),
         data: { ...report, rows: report.rows.map((row) => ({ ...row, errors: translateErrors(lang, row.errors) })) },

@@ -297,6 +297,18 @@ describe('payout batches', () => {
       ['invalid', ['reason']],
     ]);
     expect((await lines(bkash.id)).every((l) => l.state === 'pending')).toBe(true);
+    const { payload, headers } = await multipart([
+      { name: 'failed_rows', value: '1' },
+      { name: 'file', file, filename: 'result.xlsx' },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payout-batches/${bkash.id}/result`,
+      payload,
+      headers: { ...headers, ...bearer(adminBearer) },
+    });
+    expect(refused.statusCode).toBe(200);
+    expect((await sheetRows(refused.rawPayload)).map((row) => row[0])).toEqual(['Reference', second!.reference, `${bkash.reference}-0099`, second!.reference]);
 
     const result = await resultFile([
       [first!.reference, `${first!.amount}.00`, 'Completed', '', 'TRX001'],
