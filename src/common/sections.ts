@@ -40,6 +40,8 @@ const PLACES = {
     // Results day (architecture §9): marks by admins and examiners, then processing and publication by admins.
     { key: 'marks', path: '/marks', roles: MARKS, whenDenied: 'refuse' },
     { key: 'results', path: '/results', roles: ADMIN, whenDenied: 'refuse' },
+    // Scholarships paid (docs/integrators/payouts.md): the admin's batches, each institute's winners' details.
+    { key: 'payouts', path: '/payouts', roles: BOTH, whenDenied: 'refuse' },
   ],
   website: [RESOURCE_SECTIONS, { key: 'pageBuilder', path: '/web-pages-management/page-builder', roles: ADMIN, whenDenied: 'refuse' }],
   bottom: [

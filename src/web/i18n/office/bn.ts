@@ -20,6 +20,7 @@ export const bnOffice = {
     exam: 'পরীক্ষা ও আসন',
     marks: 'নম্বর প্রদান',
     results: 'ফলাফল',
+    payouts: 'বৃত্তির টাকা',
     website: 'ওয়েবসাইট ব্যবস্থাপনা',
     webPageMenu: 'ওয়েব পেজ মেনু',
     webPageSubMenu: 'ওয়েব পেজ সাব মেনু',

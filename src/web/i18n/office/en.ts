@@ -15,6 +15,7 @@ export const enOffice = {
     exam: 'Exam and seats',
     marks: 'Marks',
     results: 'Results',
+    payouts: 'Scholarships paid',
     website: 'Website management',
     webPageMenu: 'Web page menu',
     webPageSubMenu: 'Web page sub menu',
