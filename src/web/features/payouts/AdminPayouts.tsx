@@ -218,7 +218,9 @@ function Winners() {
               <Table.Th>{t('payouts.winners.name')}</Table.Th>
               <Table.Th>{t('payouts.winners.institute')}</Table.Th>
               <Table.Th ta="end">{t('payouts.winners.amount')}</Table.Th>
-              <Table.Th>{t('payouts.winners.state')}</Table.Th>
+              <Table.Th w={1} style={{ whiteSpace: 'nowrap' }}>
+                {t('payouts.winners.state')}
+              </Table.Th>
               <Table.Th>{t('payouts.winners.payTo')}</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -231,7 +233,8 @@ function Winners() {
                 <Table.Td>{winner.institute_name}</Table.Td>
                 <Table.Td ta="end">{formatMoney(winner.amount, lang)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATE_COLORS[winner.state]} variant="light">
+                  {/* A state's name whole: a badge cuts its label short by default. */}
+                  <Badge color={STATE_COLORS[winner.state]} variant="light" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
                     {t(`payouts.states.${winner.state}`)}
                   </Badge>
                   {winner.failure_reason && (
