@@ -3,7 +3,8 @@
  * institute's window and an admin's correction at any time, each change audited; a batch takes only complete
  * details of its kind, and of two batches asked for at once only one takes anybody; each layout's file; the
  * provider's result round trip (paid, failed with its reason, a wrong amount or reference refused and never
- * applied); a failed student corrected goes into the next batch, a paid one never again.
+ * applied); a failed student corrected goes into the next batch, a paid one never again; a withdrawn award
+ * never goes into a new batch.
  * The round trip's files are left in test-results/payouts/ (the exported batch and the imported result).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -355,6 +356,16 @@ describe('payout batches', () => {
     expect((await lines((next.body.data as PayoutBatch).id)).map((l) => l.registration_id)).toEqual([failedStudent.id]);
     const paidLines = await t.app.db.selectFrom('payout_lines').select('id').where('registration_id', '=', paidStudent.id).execute();
     expect(paidLines).toHaveLength(1);
+  });
+
+  it('never puts a withdrawn award in a new batch', async () => {
+    const withdrawn = other.students[0]!;
+    expect((await details(admin, withdrawn, wallet('01711000012'))).status).toBe(200);
+    await t.app.db.updateTable('scholarship_awards').set({ withdrawn_at: new Date().toISOString() }).where('registration_id', '=', withdrawn.id).execute();
+    expect((await makeBatch('bkash_bulk')).status).toBe(409);
+    expect(await t.app.db.selectFrom('payout_lines').select('id').where('registration_id', '=', withdrawn.id).execute()).toHaveLength(0);
+    await t.app.db.updateTable('scholarship_awards').set({ withdrawn_at: null }).where('registration_id', '=', withdrawn.id).execute();
+    await t.app.db.deleteFrom('payout_details').where('registration_id', '=', withdrawn.id).execute();
   });
 
   it('shows the admin the money and students per state', async () => {
