@@ -8,7 +8,7 @@ export const bn = {
       ready: 'পাঠানোর জন্য প্রস্তুত',
       in_batch: 'ব্যাচে পাঠানো',
       paid: 'পরিশোধিত',
-      failed: 'ব্যর্থ — সংশোধন দরকার',
+      failed: 'ব্যর্থ',
     },
     students: '{{number}} জন',
     window: {

@@ -10,7 +10,7 @@ export const en: typeof bn = {
       ready: 'Ready to pay',
       in_batch: 'In a batch',
       paid: 'Paid',
-      failed: 'Failed — to correct',
+      failed: 'Failed',
     },
     students: '{{number}} students',
     window: {
