@@ -2,7 +2,8 @@
  * Scholarships paid (docs/integrators/payouts.md): an institute on a phone (360 px) enters its winners' payout
  * details (a wrong wallet number refused under its field, then a bKash wallet and a bank account); the admin
  * (1280 px) sees the tallies, makes a bKash batch, downloads its file and imports the provider's result (a
- * dry run, then the line paid); the institute sees the winner paid. The awards are written into the database
+ * dry run, then the line paid) and a bank batch's refusal; the institute sees one winner paid, the other failed
+ * with the provider's reason, to correct. The awards are written into the database
  * as the scholarships module's publication writes them. The downloaded batch and the imported result are left
  * in test-results/payouts/; screenshots in Bengali at both widths in test-results/screenshots/.
  */
@@ -169,10 +170,30 @@ test('an institute enters payout details on a phone; the admin makes a batch, do
   await expect(page.getByTestId('payout-tally-paid')).toContainText(`৳${bengaliDigits('1,500')}`);
   await shoot(page, 'payouts-admin-paid-1280');
 
+  // A bank batch the provider refuses: the line fails with its reason.
+  await page.getByTestId('payout-make-beftn').click();
+  await expect(page.getByTestId('payout-batch')).toHaveCount(2);
+  const beftnRef = (await page.getByTestId('payout-batch').first().locator('p').first().textContent())!.trim();
+  const refused = new ExcelJS.Workbook();
+  const refusedSheet = refused.addWorksheet('Result');
+  refusedSheet.addRow(['Reference', 'Amount', 'Status', 'Reason']);
+  refusedSheet.addRow([`${beftnRef}-0001`, '1500.00', 'Returned', 'Account closed']);
+  await page.getByTestId('payout-batch-result').click();
+  await page
+    .getByTestId('payout-result-file')
+    .setInputFiles({ name: 'beftn-result.xlsx', mimeType: XLSX, buffer: Buffer.from(await refused.xlsx.writeBuffer()) });
+  await expect(page.getByTestId('payout-result-count-failed')).toContainText(bengaliDigits('1'));
+  await page.getByTestId('payout-result-submit').click();
+  await expect(page.getByTestId('payout-result-done')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('payout-tally-failed')).toContainText(`৳${bengaliDigits('1,500')}`);
+
   // Back on the phone: the winner is paid, and locked.
   await page.setViewportSize(PHONE);
   await openPayouts(page, token);
   await expect(card(`WALLET WINNER ${suffix}`).getByTestId('payout-state')).toHaveText(bn.payouts.states.paid);
   await expect(card(`WALLET WINNER ${suffix}`).getByTestId('payout-edit')).toHaveCount(0);
+  await expect(card(`BANK WINNER ${suffix}`).getByTestId('payout-state')).toHaveText(bn.payouts.states.failed);
+  await expect(card(`BANK WINNER ${suffix}`)).toContainText('Account closed');
   await shoot(page, 'payouts-institute-paid-360');
 });
