@@ -7,7 +7,8 @@ import { Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PayoutResultReport } from '../../../common/schemas/imports';
-import { SheetImport, useSheetImport } from '../../import/SheetImport';
+import { SheetImport } from '../../import/SheetImport';
+import { useImportRun } from '../../import/useImportRun';
 import { useLanguage } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { downloadBatch, downloadRefusedResult, importResult, type PayoutBatch, PAYOUTS_KEY } from './api';
@@ -56,7 +57,7 @@ export function ResultImport({ batch, onClose }: { batch: PayoutBatch; onClose: 
   const { t } = useTranslation();
   const lang = useLanguage();
   const queryClient = useQueryClient();
-  const sheet = useSheetImport<PayoutResultReport>({
+  const sheet = useImportRun<PayoutResultReport>({
     send: ({ file, dryRun, onProgress, signal }) => importResult({ batchId: batch.id, file, dryRun, onProgress, signal }),
     onImported: () => queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
   });
