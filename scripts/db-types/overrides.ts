@@ -44,6 +44,8 @@ export const TABLES: Record<string, string> = {
   results: "A student's processed result.",
   result_withholdings: 'A candidate whose result the admin withheld, and why: kept until their marks are all in.',
   result_snapshot: 'The published result, one row per student keyed by roll: what the public lookup answers.',
+  notice_sends:
+    "A send of notices in bulk (the guardians' result SMS of one published version) and how far it has got: written with each batch it queues (docs/integrators/notices.md).",
   scholarship_awards:
     "A student's scholarship, made when results are published: one a student, never deleted; `withdrawn_at` is set when a later publication (or the result's withdrawal) no longer awards it, and cleared when one awards it again.",
   sms_inbound: 'A message the SMS gateway handed over, and what it was answered (docs/integrators/sms.md).',
@@ -75,6 +77,8 @@ export const COLUMNS: Record<string, ColumnOverride> = {
   'audit_logs.before': { doc: 'JSON of the changed fields before and after.' },
   'outbox.channel': { type: union('NoticeChannel', types) },
   'outbox.state': { type: union('OutboxState', types) },
+  'notice_sends.state': { type: union('NoticeSendState', types) },
+  'notice_sends.after_roll': { doc: 'The last roll read: the next batch starts after it.' },
   'statement_formats.header_key': { doc: 'SHA-256 of the normalised header row.' },
   'statement_formats.headers': { doc: 'JSON array of the header texts as first seen.' },
   'payment_statements.state': { type: union('StatementState', types) },

@@ -124,6 +124,7 @@ const EnvSchema = z.object({
   SMS_GATEWAY_CONTENT_TYPE: z.string().min(3).default('application/x-www-form-urlencoded'),
   SMS_GATEWAY_AUTH: z.string().min(1).optional(),
   NOTICE_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  SMS_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(30),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   // Results by SMS (docs/operators/configuration.md): off without a secret.
@@ -172,6 +173,8 @@ export type OutboxConfig = {
   pollMs: number;
   /** Reminders go out this many days before `registration_closes` (0: none). */
   reminderDays: number;
+  /** SMS handed to the gateway a second, at most, by each server's dispatcher (mail is not paced). */
+  smsPerSecond: number;
 };
 
 export type Config = {
@@ -290,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     sms,
     smsInbound: smsInboundConfig(e),
-    outbox: { retryBaseMs: 30_000, maxAttempts: 8, pollMs: 5_000, reminderDays: e.NOTICE_REMINDER_DAYS },
+    outbox: { retryBaseMs: 30_000, maxAttempts: 8, pollMs: 5_000, reminderDays: e.NOTICE_REMINDER_DAYS, smsPerSecond: e.SMS_RATE_PER_SECOND },
     uploads: {
       perTenMinutes: e.UPLOAD_RATE,
       quotaBytes: e.UPLOAD_QUOTA_MB * 1_000_000,

@@ -24,6 +24,9 @@ export const DATE_SETTING_KEYS: readonly string[] = [
   'payout_details_closes',
 ];
 
+/** Text settings that are on ('1') or off ('0'): the form shows a switch for them. */
+export const SWITCH_SETTING_KEYS: readonly string[] = ['guardian_result_sms'];
+
 export const SettingValue = z.object({
   id: z.number(),
   key: z.string(),
@@ -120,6 +123,8 @@ export function checkSettingValue(setting: { key: string; type: SettingType }, i
     return MEDIA_PATH.test(path) ? { value: path } : { error: 'invalid_path' };
   }
   if (DATE_SETTING_KEYS.includes(setting.key)) return day(input);
+  if (SWITCH_SETTING_KEYS.includes(setting.key))
+    return ['', '0', '1'].includes(input.trim()) ? { value: input.trim() === '1' ? '1' : '0' } : { error: 'invalid_text' };
   const rule = RULES[setting.key];
   if (rule) return rule(input);
   return blank(input) ? { value: null } : { value: input.trim() };

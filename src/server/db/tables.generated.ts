@@ -11,6 +11,7 @@ import type { SettingType } from '../../common/schemas/settings.js';
 import type { SmsInboundAnswer } from '../../common/schemas/sms-inbound.js';
 import type {
   NoticeChannel,
+  NoticeSendState,
   OutboxState,
   PayoutBatchState,
   PayoutLineState,
@@ -231,6 +232,23 @@ export interface NoticeCategoriesTable {
   creator: number | null;
   slug: string;
   status: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A send of notices in bulk (the guardians' result SMS of one published version) and how far it has got: written with each batch it queues (docs/integrators/notices.md). */
+export interface NoticeSendsTable {
+  id: Generated<number>;
+  topic: string;
+  kind: string;
+  version: number;
+  state: Generated<NoticeSendState>;
+  total: Generated<number>;
+  done: Generated<number>;
+  queued: Generated<number>;
+  /** The last roll read: the next batch starts after it. */
+  after_roll: Generated<string>;
+  user_id: number;
   created_at: string;
   updated_at: string;
 }
@@ -729,6 +747,7 @@ export interface Database {
   media: MediaTable;
   news_categories: NewsCategoriesTable;
   notice_categories: NoticeCategoriesTable;
+  notice_sends: NoticeSendsTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
   payment_statements: PaymentStatementsTable;

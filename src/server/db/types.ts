@@ -19,6 +19,8 @@ export type { PayoutMethod, WalletProvider } from '../../common/schemas/payouts.
 
 export type NoticeChannel = z.output<typeof OutboxRow>['channel'];
 export type OutboxState = z.output<typeof OutboxRow>['state'];
+/** A send of notices in bulk: queuing → queued (all read), or stopped (its version is no longer the published one). */
+export type NoticeSendState = 'queuing' | 'queued' | 'stopped';
 export type StatementState = 'reading' | 'ready' | 'replaced';
 export type StatementLineKind = 'matched' | 'amount_differs' | 'not_filed' | 'approved' | 'missing';
 export type ResultRuleKind = 'cutoff' | 'quota';

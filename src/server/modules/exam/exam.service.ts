@@ -13,6 +13,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { ValidationError } from '../../lib/errors.js';
 import { refuseWhileJobs } from '../../lib/jobs/jobs.js';
 import type { Caller, TransactionContext } from '../../lib/resource/definition.js';
+import { noticeAdmitCardsPublished } from '../notices/index.js';
 import { invalidateResults, lockSeason, readSeason, saveExamFacts, setAdmitCardsPublished } from '../season/index.js';
 import {
   centreTotals,
@@ -116,6 +117,7 @@ export async function publishAdmitCards(ctx: TransactionContext, published: numb
   const exam = await lockSeason(ctx.trx);
   if (exam.admit_cards_published === published) return;
   await setAdmitCardsPublished(ctx.trx, published);
+  if (published === 1) await noticeAdmitCardsPublished(ctx.trx);
   await recordAudit(ctx.trx, {
     actor: ctx.user,
     client: ctx.client,

@@ -16,7 +16,7 @@ import { dhakaToday } from '../../../common/season.js';
 import { closingSoon, queueClosingReminders } from './reminders.js';
 import { createSmsGateway } from './sms-gateway.js';
 
-const QUIET = { retryBaseMs: 60_000, maxAttempts: 3, pollMs: 60_000, reminderDays: 3 };
+const QUIET = { retryBaseMs: 60_000, maxAttempts: 3, pollMs: 60_000, reminderDays: 3, smsPerSecond: 1000 };
 
 async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
   const until = Date.now() + ms;
@@ -80,6 +80,74 @@ describe('two dispatchers racing over the same rows', () => {
     expect(new Set(received).size).toBe(300);
     const states = await t.app.db.selectFrom('outbox').select(['state', 'attempts']).where('topic', '=', 'race').execute();
     expect(states.every((row) => row.state === 'sent' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('the SMS rate', () => {
+  let t: TestApp;
+  let server: Server;
+  let port: number;
+  /** When each SMS reached the gateway. */
+  const arrivals: number[] = [];
+  const RATE = 20;
+  beforeAll(async () => {
+    port = await freePort();
+    server = createServer((req, res) => {
+      arrivals.push(Date.now());
+      req.resume();
+      res.end('OK');
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    t = await startTestApp({}, { outbox: QUIET });
+    await t.app.dispatcher.stop();
+  });
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+
+  it('hands SMS to a real gateway no faster than the configured rate, across batches, while mail goes at once', async () => {
+    const notice = (i: number, channel: 'sms' | 'email') => ({
+      channel,
+      recipient: channel === 'sms' ? `0181${String(i).padStart(7, '0')}` : `school${i}@example.test`,
+      subject: channel === 'email' ? 'বিষয়' : null,
+      body: 'ফল প্রকাশিত',
+      eventKey: `paced:${channel}:${i}`,
+      topic: 'paced',
+      userId: null,
+    });
+    // Three SMS batches at this rate (a batch is a second's worth), and mail queued behind them.
+    await insertNotices(
+      t.app.db,
+      Array.from({ length: 50 }, (_, i) => notice(i, 'sms')),
+    );
+    await insertNotices(
+      t.app.db,
+      Array.from({ length: 5 }, (_, i) => notice(i, 'email')),
+    );
+    const gateway = createSmsGateway({ driver: 'http', url: `http://127.0.0.1:${port}/send?to={to}&text={message}`, method: 'GET', contentType: 'text/plain' });
+    // When the dispatcher hands each SMS to the gateway client: what the rate governs (arrivals add the network's jitter).
+    const handed: number[] = [];
+    const sms = { send: (message: Parameters<typeof gateway.send>[0]) => (handed.push(Date.now()), gateway.send(message)) };
+    const sender = new Dispatcher({
+      db: t.app.db,
+      database: t.config.database,
+      outbox: { ...QUIET, smsPerSecond: RATE },
+      mailer: t.app.mailer,
+      sms,
+      log: t.app.log,
+    });
+    const started = Date.now();
+    expect(await sender.drain()).toBe(55);
+    // 50 at 20 a second: the first at once, the last 49 intervals of 50 ms later.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(((50 - 1) * 1000) / RATE);
+    expect(arrivals).toHaveLength(50);
+    // No second holds more than the rate (one of slack for a timer's edge).
+    for (const at of handed) expect(handed.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(RATE + 1);
+    const mail = await t.app.db.selectFrom('outbox').select(['state', 'sent_at']).where('topic', '=', 'paced').where('channel', '=', 'email').execute();
+    expect(mail.every((row) => row.state === 'sent')).toBe(true);
+    // Mail did not wait for the SMS lane: all of it out within the first SMS second.
+    for (const row of mail) expect(Date.parse(row.sent_at!) - started).toBeLessThan(1000);
   });
 });
 

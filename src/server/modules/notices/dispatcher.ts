@@ -5,9 +5,11 @@
  * and after the last attempt the row is `failed` for the admin to see and retry. A row is claimed by
  * one sender (claimDue); a sender that dies mid-send loses its lease and the row is sent again, so a
  * message is sent once unless a server dies between the gateway's answer and the row's update.
+ * Each channel is its own lane: SMS are handed to the gateway no faster than its configured rate (a
+ * season's million results wait their turn), while mail is claimed and sent beside them, never behind.
  * The same process also queues the window-closing reminders (reminders.ts).
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -19,8 +21,9 @@ import { claimDue, markAttemptFailed, markSent, type OutboxRow } from './outbox.
 import { closingSoon, queueClosingReminders } from './reminders.js';
 import type { SmsGateway } from './sms-gateway.js';
 
-/** Rows claimed and sent together. */
+/** Rows claimed and sent together; SMS up to a second's worth at the configured rate. */
 const BATCH = 10;
+const MOST_SMS_BATCH = 100;
 /** Longer than a gateway's timeout: a claim is only taken over from a sender that is surely gone. */
 const LEASE_MS = 5 * 60_000;
 /** The longest wait between two attempts. */
@@ -57,6 +60,9 @@ export class Dispatcher {
   private closing = false;
   private remindedFor: string | undefined;
   private readonly onQueued = () => this.wake();
+  /** The SMS lane's turns: when the last SMS was handed to the gateway, and the turn the next one waits for. */
+  private lastSmsAt = 0;
+  private smsTurn: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DispatcherOptions) {}
 
@@ -103,18 +109,40 @@ export class Dispatcher {
       });
   }
 
-  /** Claims and sends batches until nothing is due; answers how many rows it attempted. */
+  /** Claims and sends batches until nothing is due, each channel in its own lane; answers how many rows it attempted. */
   async drain(): Promise<number> {
+    const [sms, email] = await Promise.all([this.drainLane('sms'), this.drainLane('email')]);
+    return sms + email;
+  }
+
+  private async drainLane(channel: NoticeChannel): Promise<number> {
+    const batch = channel === 'sms' ? Math.min(Math.max(BATCH, this.options.outbox.smsPerSecond), MOST_SMS_BATCH) : BATCH;
     let attempted = 0;
     for (;;) {
-      const rows = await claimDue(this.options.db, this.options.database.dialect, BATCH, LEASE_MS);
+      const rows = await claimDue(this.options.db, this.options.database.dialect, channel, batch, LEASE_MS);
       if (rows.length === 0) return attempted;
-      await Promise.all(rows.map((row) => this.deliver(row)));
+      await Promise.all(rows.map(async (row) => (channel === 'sms' ? this.paced(() => this.deliver(row)) : this.deliver(row))));
       attempted += rows.length;
       if (this.closing) return attempted;
       // Other requests run between batches.
       await yieldToEventLoop();
     }
+  }
+
+  /**
+   * Runs `send` once 1/rate seconds have passed since the SMS before it was handed over: the sends take
+   * turns, each timed from the moment the one before really went, so a busy event loop that wakes a
+   * timer late makes the lane slower, never a burst above the rate.
+   */
+  private async paced(send: () => Promise<void>): Promise<void> {
+    const turn = this.smsTurn.then(async () => {
+      const wait = this.lastSmsAt + 1000 / this.options.outbox.smsPerSecond - Date.now();
+      if (wait > 0) await sleep(wait);
+      this.lastSmsAt = Date.now();
+    });
+    this.smsTurn = turn;
+    await turn;
+    await send();
   }
 
   private async deliver(row: OutboxRow): Promise<void> {

@@ -73,3 +73,57 @@ export function windowClosingText({ instituteName, closes }: WindowClosing): Not
     ),
   };
 }
+
+/** What an institute is told of its students in the exam: how many, the count in Bengali digits. */
+export type Publication = { instituteName: string | null; students: number };
+
+export function admitCardsPublishedText({ instituteName, students }: Publication): NoticeText {
+  const count = bnNumber.format(students);
+  return {
+    sms: `বৃত্তি পরীক্ষার প্রবেশপত্র প্রকাশিত হয়েছে। আপনার ${count} জন শিক্ষার্থীর প্রবেশপত্র অ্যাকাউন্ট থেকে ডাউনলোড করুন।`,
+    email: mail(
+      { bn: 'প্রবেশপত্র প্রকাশিত', en: 'Admit cards published' },
+      instituteName,
+      `বৃত্তি পরীক্ষার প্রবেশপত্র প্রকাশিত হয়েছে। আপনার প্রতিষ্ঠানের ${count} জন শিক্ষার্থীর প্রবেশপত্র আপনার অ্যাকাউন্ট থেকে ডাউনলোড ও মুদ্রণ করুন।`,
+      `The scholarship exam's admit cards are published. Please download and print the admit cards of your ${enNumber.format(students)} student${students === 1 ? '' : 's'} from your account.`,
+    ),
+  };
+}
+
+export function resultsPublishedText({ instituteName, students }: Publication): NoticeText {
+  const count = bnNumber.format(students);
+  return {
+    sms: `বৃত্তি পরীক্ষার ফল প্রকাশিত হয়েছে। আপনার ${count} জন শিক্ষার্থীর ফল অ্যাকাউন্ট থেকে দেখুন।`,
+    email: mail(
+      { bn: 'বৃত্তি পরীক্ষার ফল প্রকাশিত', en: 'Scholarship exam results published' },
+      instituteName,
+      `বৃত্তি পরীক্ষার ফল প্রকাশিত হয়েছে। আপনার প্রতিষ্ঠানের ${count} জন শিক্ষার্থীর ফল ও মেধাতালিকা আপনার অ্যাকাউন্ট থেকে দেখুন।`,
+      `The scholarship exam's results are published. Please see the results of your ${enNumber.format(students)} student${students === 1 ? '' : 's'} and the merit lists in your account.`,
+    ),
+  };
+}
+
+/** What a guardian is told, from the published document only (a withheld result is not sent). */
+export type GuardianResult = {
+  name: string;
+  rollNo: string;
+  state: 'pass' | 'fail' | 'absent';
+  total: number;
+  fullMarks: number;
+  position: number;
+  grade: 'talent_pool' | 'general' | null;
+};
+
+const STATES = { pass: 'উত্তীর্ণ', fail: 'অনুত্তীর্ণ', absent: 'অনুপস্থিত' } as const;
+const GRADES = { talent_pool: 'ট্যালেন্টপুল বৃত্তি', general: 'সাধারণ বৃত্তি' } as const;
+
+/**
+ * One SMS of at most two parts: the roll stays as printed on the admit card (people copy it), the
+ * marks and position in Bengali digits; a long name is shortened to fit.
+ */
+export function guardianResultText({ name, rollNo, state, total, fullMarks, position, grade }: GuardianResult): string {
+  const marks = state === 'absent' ? '' : `, নম্বর ${bnNumber.format(total)}/${bnNumber.format(fullMarks)}`;
+  const rank = position > 0 ? `, মেধাক্রম ${bnNumber.format(position)}` : '';
+  const award = grade ? `, ${GRADES[grade]}` : '';
+  return fitSms((who) => `বৃত্তি পরীক্ষার ফল: ${who}, রোল ${rollNo}: ${STATES[state]}${marks}${rank}${award}।`, name.replace(/\s+/g, ' ').trim());
+}

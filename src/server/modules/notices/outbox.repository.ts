@@ -16,28 +16,32 @@ export type Notice = {
 
 export type OutboxRow = Selectable<OutboxTable>;
 
+/** Notices a statement: ten values each, well under either database's limit of parameters. */
+const INSERT_BATCH = 1000;
+
 /** Stores each notice unless its event was already queued on that channel. */
 export async function insertNotices(db: Kysely<Database> | Transaction<Database>, notices: readonly Notice[]): Promise<void> {
-  if (notices.length === 0) return;
   const at = now();
-  await db
-    .insertInto('outbox')
-    .values(
-      notices.map((notice) => ({
-        channel: notice.channel,
-        recipient: notice.recipient,
-        subject: notice.subject,
-        body: notice.body,
-        event_key: notice.eventKey,
-        topic: notice.topic,
-        user_id: notice.userId,
-        next_attempt_at: at,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['event_key', 'channel']).doNothing())
-    .execute();
+  for (let i = 0; i < notices.length; i += INSERT_BATCH) {
+    await db
+      .insertInto('outbox')
+      .values(
+        notices.slice(i, i + INSERT_BATCH).map((notice) => ({
+          channel: notice.channel,
+          recipient: notice.recipient,
+          subject: notice.subject,
+          body: notice.body,
+          event_key: notice.eventKey,
+          topic: notice.topic,
+          user_id: notice.userId,
+          next_attempt_at: at,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['event_key', 'channel']).doNothing())
+      .execute();
+  }
 }
 
 /** The newest event key about a topic (`payment:12`), if any. */
@@ -46,17 +50,23 @@ export async function latestEventKey(trx: Transaction<Database>, topic: string):
   return row?.event_key;
 }
 
+/** The due rows' states, as the partial index `outbox_due` names them. */
+export const DUE = sql<boolean>`state in ('pending', 'sending')`;
+
 /**
- * Takes up to `limit` due rows for this sender alone: pending rows whose time has come, and rows
- * another sender claimed but whose lease ran out (it died mid-send). One statement; on PostgreSQL
+ * Takes up to `limit` due rows of `channel` for this sender alone: pending rows whose time has come, and
+ * rows another sender claimed but whose lease ran out (it died mid-send). One statement; on PostgreSQL
  * the rows another sender is claiming at the same moment are skipped, not waited for or taken twice.
+ * The state test is written out, not bound, so both databases read the partial index of due rows
+ * (`outbox_due`): a million sent messages are not in it.
  */
-export async function claimDue(db: Kysely<Database>, dialect: Dialect, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDue(db: Kysely<Database>, dialect: Dialect, channel: NoticeChannel, limit: number, leaseMs: number): Promise<OutboxRow[]> {
   const at = now();
   const due = db
     .selectFrom('outbox')
     .select('id')
-    .where('state', 'in', ['pending', 'sending'])
+    .where('channel', '=', channel)
+    .where(DUE)
     .where('next_attempt_at', '<=', at)
     .limit(limit)
     .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked());
@@ -64,7 +74,7 @@ export async function claimDue(db: Kysely<Database>, dialect: Dialect, limit: nu
     .updateTable('outbox')
     .set({ state: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: new Date(Date.now() + leaseMs).toISOString(), updated_at: at })
     .where('id', 'in', due)
-    .where('state', 'in', ['pending', 'sending'])
+    .where(DUE)
     .where('next_attempt_at', '<=', at)
     .returningAll()
     .execute();

@@ -11,7 +11,7 @@ import { freePort } from '../../test/free-port.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../../test/test-app.js';
 import { noticePaymentApproved, noticePaymentRefused } from './outbox.js';
 
-const FAST = { retryBaseMs: 300, maxAttempts: 3, pollMs: 100, reminderDays: 3 };
+const FAST = { retryBaseMs: 300, maxAttempts: 3, pollMs: 100, reminderDays: 3, smsPerSecond: 1000 };
 
 async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
   const until = Date.now() + ms;

@@ -20,6 +20,11 @@ export const queuedSignal = new EventEmitter();
 export async function queueNotice(trx: Transaction<Database>, notices: readonly Notice[]): Promise<void> {
   if (notices.length === 0) return;
   await insertNotices(trx, notices);
+  await wakeAtCommit(trx);
+}
+
+/** Within a queueing transaction: every dispatcher looks for due rows once it has committed. */
+export async function wakeAtCommit(trx: Transaction<Database>): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
   else queuedSignal.emit('queued');
 }

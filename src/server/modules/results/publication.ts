@@ -13,6 +13,7 @@ import type { ResultDocument, ResultGrade, ResultState } from '../../../common/s
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
 import type { RunningJob } from '../../lib/jobs/jobs.js';
+import { noticeResultsPublished, startBulkSends } from '../notices/index.js';
 import { awardAmounts, awardScholarships } from '../scholarships/index.js';
 import { isCurrent, readSeason, switchPublished } from '../season/index.js';
 import { storeMeritLists } from './merit-list.js';
@@ -143,13 +144,23 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
 
   const meritLists = await storeMeritLists(app, version);
   // A mark saved meanwhile made the processed result stale: this snapshot would not match it.
-  if (!(await switchPublished(db, version, JSON.stringify(meritLists)))) {
+  if (!(await switchAndNotify(db, version, JSON.stringify(meritLists), job.id))) {
     await removeVersionsBut(db, (await readSeason(db)).results_version);
     throw new HttpError(409, 'results_not_processed');
   }
   await awardScholarships(db, readPool, version, amounts);
   await removeVersionsBut(db, version);
+  await startBulkSends(app);
   return { version, students: done };
+}
+
+/** The switch and its notices in one transaction (docs/integrators/notices.md): told if and only if published. */
+async function switchAndNotify(db: Kysely<Database>, version: number, meritListFiles: string, jobId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await switchPublished(trx, version, meritListFiles))) return false;
+    await noticeResultsPublished(trx, { version, jobId });
+    return true;
+  });
 }
 
 /** Deletes every snapshot but `version`, a batch a statement, so the event loop is never held for long. */

@@ -149,6 +149,20 @@ const SETTINGS: SeedGroup[] = [
       },
     ],
   },
+  {
+    slug: 'notices',
+    title: 'এসএমএস ও ই-মেইল',
+    subGroups: [
+      {
+        slug: 'notices-results',
+        title: 'ফল প্রকাশের বার্তা',
+        values: [
+          // Off unless the admin turns it on: a season's send is a million paid messages (docs/integrators/notices.md).
+          { key: 'guardian_result_sms', title: 'ফল প্রকাশের সময় প্রত্যেক শিক্ষার্থীর ফল অভিভাবকের মোবাইলে এসএমএস করুন', type: 'text', value: '0' },
+        ],
+      },
+    ],
+  },
 ];
 
 /**
