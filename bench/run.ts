@@ -80,6 +80,8 @@ const SCENARIOS = [
   'results-publication',
   'floor-result-lookup',
   'result-lookup',
+  'guardian-sms-queue',
+  'guardian-sms-dispatch',
   'public-site',
   'public-page',
   'compression',
@@ -321,6 +323,8 @@ async function main() {
   const serverPorts = await Promise.all(Array.from({ length: Math.max(1, servers) }, () => freePort()));
   const balancerPort = balanced ? await freePort() : undefined;
   const base = `http://127.0.0.1:${balancerPort ?? serverPorts[0]}`;
+  // Every SMS of the run goes to a local gateway that only counts them (the guardians' send is a million).
+  const smsGateway = await countingGateway();
   const startServer = async (port: number, i: number) => {
     const child = serverProcess({
       port,
@@ -336,6 +340,9 @@ async function main() {
         ...(balanced ? { REDIS_URL: values.redis } : {}),
         // A file seeded --without-statistics stays as its users grew it: the budgets without the server's statistics.
         ...(values['without-optimize'] ? { SQLITE_OPTIMIZE: 'off' } : {}),
+        SMS_GATEWAY_URL: `${smsGateway.url}?to={to}&text={message}`,
+        // As fast as the dispatcher goes: the scenario measures its throughput, not a gateway's contract.
+        SMS_RATE_PER_SECOND: '1000',
       },
     });
     await waitFor(`http://127.0.0.1:${port}/api/health`, child);
@@ -354,6 +361,7 @@ async function main() {
     for (const child of server.children) child.kill('SIGTERM');
     balancer?.kill('SIGTERM');
     floor?.kill('SIGTERM');
+    smsGateway.close();
   });
   // A stopped run stops its servers, balancer and floor too (the exit handler above).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
@@ -1071,6 +1079,53 @@ async function main() {
       });
       return { job, pings, seconds: (performance.now() - started) / 1000 };
     };
+    /**
+     * The guardians' send (docs/integrators/notices.md): the result published again with the setting on,
+     * its job queues one SMS per published student; timed from the publication's last write to the send's
+     * last batch (the row's own times), the server's RSS before, after and at its peak. Then the dispatcher's
+     * throughput against the counting gateway for `duration` seconds. Its messages are removed afterwards.
+     */
+    const guardianSms = async () => {
+      await runSql((exec) => exec(`update setting_values set value = '1' where key = 'guardian_result_sms'`, []));
+      await fetch(`${base}/api/v1/results/publish`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{"published":0}' });
+      server.memory.reset();
+      const rssBefore = server.memory.rss();
+      const republished = await jobAction('/api/v1/results/publish', { published: 1 });
+      const version = Number(republished.job?.result?.version ?? 0);
+      type Send = { state: string; queued: number; created_at: string; updated_at: string };
+      let send: Send | undefined;
+      for (;;) {
+        send = (await readSql<Send>(`select state, queued, created_at, updated_at from notice_sends where topic = 'guardian-results:${version}'`)).rows[0];
+        if (!send || send.state !== 'queuing') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const seconds = send ? (Date.parse(send.updated_at) - Date.parse(send.created_at)) / 1000 : 0;
+      const queued = Number(send?.queued ?? 0);
+      const peak = server.memory.peak();
+      const rssAfter = server.memory.rss();
+      notes.push(
+        `guardian SMS: ${queued} queued in ${round(seconds)} s (${round(queued / Math.max(seconds, 0.001))} rows/s); server RSS ${rssBefore} MB before, ${rssAfter} MB after, peak ${peak} MB.`,
+      );
+      await scenario(
+        'guardian-sms-queue',
+        `Guardians' result SMS queued by the job (${queued.toLocaleString('en')} messages; RSS before ${rssBefore} MB, after ${rssAfter} MB)`,
+        async () => ({
+          ...oneAction(seconds, [], { errors: send?.state === 'queued' ? 0 : 1, non2xx: 0, rows: queued }),
+          rps: round(queued / Math.max(seconds, 0.001)),
+        }),
+      );
+      await scenario('guardian-sms-dispatch', `The dispatcher's SMS to a local gateway (SMS_RATE_PER_SECOND=1000), for ${duration} s`, async () => {
+        const before = smsGateway.count();
+        await new Promise((resolve) => setTimeout(resolve, duration * 1000));
+        const sent = smsGateway.count() - before;
+        return { requests: sent, rps: round(sent / duration), p50: 0, p95: 0, p99: 0, errors: 0, non2xx: 0, seconds: duration, rows: sent };
+      });
+      await runSql(async (exec) => {
+        await exec(`update setting_values set value = '0' where key = 'guardian_result_sms'`, []);
+        await exec(`delete from outbox where topic like 'guardian-results:%'`, []);
+        await exec(`delete from notice_sends`, []);
+      });
+    };
     const processed = await jobAction('/api/v1/results/process', {});
     notes.push(`results processing: ${students} candidates with 3 marks each, job ${processed.job?.state} in ${round(processed.seconds)} s.`);
     await scenario('results-processing', `Result processing of ${students.toLocaleString('en')} students (institute list meanwhile)`, async () =>
@@ -1107,6 +1162,7 @@ async function main() {
       const { value, pings } = await meanwhile(() => drive(base, lookupOf), list, 50);
       return { ...value, healthP99Ms: round(percentile(pings, 99)), healthMaxMs: round(pings.at(-1) ?? 0), seconds: duration, rows: value.requests };
     });
+    if (wanted('guardian-sms-queue') || wanted('guardian-sms-dispatch')) await guardianSms();
     await runSql(async (exec) => {
       await exec(`delete from result_snapshot`, []);
       await exec(`delete from results`, []);
@@ -1206,3 +1262,17 @@ async function main() {
 }
 
 await main();
+
+/** An SMS gateway that answers OK to every message and counts them. */
+async function countingGateway(): Promise<{ url: string; count: () => number; close: () => void }> {
+  let received = 0;
+  const gateway = http.createServer((req, res) => {
+    received++;
+    req.resume();
+    res.end('OK');
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => gateway.listen(port, '127.0.0.1', resolve));
+  gateway.unref();
+  return { url: `http://127.0.0.1:${port}/send`, count: () => received, close: () => gateway.close() };
+}

@@ -85,6 +85,7 @@ export function memorySampler(pid: number, everyMs = 100) {
       series = [];
     },
     peak: () => Math.round(Math.max(peak, read().rss)),
+    rss: () => Math.round(read().rss),
     series: () => series,
     hwm: () => Math.round(read().hwm),
     stop: () => clearInterval(timer),
@@ -97,6 +98,7 @@ export function groupSampler(samplers: ReturnType<typeof memorySampler>[]): Retu
   return {
     reset: () => samplers.forEach((s) => s.reset()),
     peak: () => Math.max(...samplers.map((s) => s.peak())),
+    rss: () => Math.max(...samplers.map((s) => s.rss())),
     series: () => highest().series(),
     hwm: () => Math.max(...samplers.map((s) => s.hwm())),
     stop: () => samplers.forEach((s) => s.stop()),

@@ -387,6 +387,8 @@ const OTHER_ROUTES: Record<string, Entry> = {
   'GET /api/v1/sms/inbound': { expect: everyone(401), call: get('/api/v1/sms/inbound?from=01711111111&message=RESULT+2604000123') },
   // GET /uploads/*, as Fastify's printed tree shows it (checked with hasRoute below).
   'GET *': { expect: everyone(404), call: get(`/uploads/files/${'0'.repeat(32)}.png`) },
+  // Notices in bulk (notices/bulk-sends.test.ts: what the progress says).
+  'GET /api/v1/outbox/sends': { expect: loggedIn(200, 403), call: get('/api/v1/outbox/sends') },
 };
 
 describe('routes outside the resources', () => {

@@ -62,14 +62,7 @@ export const DUE = sql<boolean>`state in ('pending', 'sending')`;
  */
 export async function claimDue(db: Kysely<Database>, dialect: Dialect, channel: NoticeChannel, limit: number, leaseMs: number): Promise<OutboxRow[]> {
   const at = now();
-  const due = db
-    .selectFrom('outbox')
-    .select('id')
-    .where('channel', '=', channel)
-    .where(DUE)
-    .where('next_attempt_at', '<=', at)
-    .limit(limit)
-    .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked());
+  const due = dueIds(db, dialect, channel, limit, at);
   return db
     .updateTable('outbox')
     .set({ state: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: new Date(Date.now() + leaseMs).toISOString(), updated_at: at })
@@ -78,6 +71,18 @@ export async function claimDue(db: Kysely<Database>, dialect: Dialect, channel: 
     .where('next_attempt_at', '<=', at)
     .returningAll()
     .execute();
+}
+
+/** The ids of up to `limit` rows of `channel` due at `at`: the claim's inner select. */
+export function dueIds(db: Kysely<Database>, dialect: Dialect, channel: NoticeChannel, limit: number, at: string) {
+  return db
+    .selectFrom('outbox')
+    .select('id')
+    .where('channel', '=', channel)
+    .where(DUE)
+    .where('next_attempt_at', '<=', at)
+    .limit(limit)
+    .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked());
 }
 
 /** Only the claim that sent it may close it: `attempts` names the claim. */

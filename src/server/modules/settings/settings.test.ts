@@ -64,10 +64,11 @@ describe('who may use settings', () => {
 describe('reading settings', () => {
   it('lists the seeded groups and sub groups in their positions', async () => {
     const list = await groups();
-    expect(list.map((g) => g.title)).toEqual(['সাইট', 'পেমেন্ট', 'বৃত্তি']);
+    expect(list.map((g) => g.title)).toEqual(['সাইট', 'পেমেন্ট', 'বৃত্তি', 'এসএমএস ও ই-মেইল']);
     expect(list[0]!.sub_group.map((s) => s.title)).toEqual(['পরিচিতি', 'যোগাযোগ']);
     expect(list[1]!.sub_group.map((s) => s.title)).toEqual(['নিবন্ধন ফি ও হিসাব', 'নিবন্ধনের সময়সূচি ও বিলম্ব ফি']);
     expect(list[2]!.sub_group.map((s) => s.title)).toEqual(['বৃত্তির পরিমাণ', 'বৃত্তির টাকা পাঠানো']);
+    expect(list[3]!.sub_group.map((s) => s.title)).toEqual(['ফল প্রকাশের বার্তা']);
   });
 
   it('answers the values of a sub group, with file sizes and the sub group title', async () => {
@@ -195,6 +196,19 @@ describe('updating settings', () => {
     expect(await seasonSettings(t.app.db)).toMatchObject({ registrationCloses: '2026-12-31', lateFee: 50, registrationOpens: null });
   });
 
+  it('keeps the results-to-guardians switch off by default, on or off as sent, and refuses anything else', async () => {
+    const { sub, values } = await subGroupOf('guardian_result_sms');
+    const id = idOf(values, 'guardian_result_sms');
+    expect((await valueOf('guardian_result_sms')).value).toBe('0');
+    const bad = await admin.post('/api/v1/settings/update', { id: sub, fields: { [id]: { value: 'yes' } } });
+    expect(bad.status).toBe(422);
+    expect((await valueOf('guardian_result_sms')).value).toBe('0');
+    expect((await admin.post('/api/v1/settings/update', { id: sub, fields: { [id]: { value: '1' } } })).status).toBe(200);
+    expect((await valueOf('guardian_result_sms')).value).toBe('1');
+    expect((await admin.post('/api/v1/settings/update', { id: sub, fields: { [id]: { value: '' } } })).status).toBe(200);
+    expect((await valueOf('guardian_result_sms')).value).toBe('0');
+  });
+
   it('refuses more fields than a settings form has with a 422, not a database error', async () => {
     const { sub } = await subGroupOf('site_name');
     const fields = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [String(i + 1), { value: 'x' }]));
@@ -256,6 +270,6 @@ describe('updating settings', () => {
     await t.app.db.updateTable('setting_values').set({ value: 'কেউ একজন' }).where('key', '=', 'site_name').execute();
     await seedSettings(t.app.db);
     expect((await valueOf('site_name')).value).toBe('কেউ একজন');
-    expect(await t.app.db.selectFrom('setting_values').select('key').execute()).toHaveLength(19);
+    expect(await t.app.db.selectFrom('setting_values').select('key').execute()).toHaveLength(20);
   });
 });

@@ -1,5 +1,5 @@
 /** The outbox section (its own lazy chunk): all messages, the lists by channel and state, each message's details. */
-import { IconList, IconMapQuestion } from '@tabler/icons-react';
+import { IconList, IconMapQuestion, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Route, useParams } from 'react-router';
 import { ModuleLayout } from '../../resources/ModuleLayout';
@@ -7,6 +7,7 @@ import { ResourceList } from '../../resources/ResourceList';
 import { ResourceScreens } from '../../resources/ResourceModule';
 import type { MenuEntry } from '../../resources/types';
 import { MessagePanel } from '../../shell/MessagePanel';
+import { BulkSends } from './BulkSends';
 import { outbox } from './outbox';
 import { isOutboxFilter, OUTBOX_FILTERS, outboxFilterTypes } from './filters';
 
@@ -27,12 +28,14 @@ export default function OutboxModule() {
   const group = t('outbox.filterGroup');
   const menu: MenuEntry[] = [
     { label: t('resources.outbox.list'), to: outbox.href.list, icon: IconList },
+    { label: t('outbox.sends.menu'), to: `${outbox.href.list}/sends`, icon: IconMessages },
     ...outboxFilterTypes.map((type) => ({ label: t(`outbox.filters.${type}`), to: filterPath(type), icon: OUTBOX_FILTERS[type].icon, group })),
   ];
   return (
     <ModuleLayout title={t('nav.outbox')} menu={menu}>
       <ResourceScreens resource={outbox}>
         <Route path="filter/:type" element={<FilteredList />} />
+        <Route path="sends" element={<BulkSends />} />
       </ResourceScreens>
     </ModuleLayout>
   );
