@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_PAYMENT_AMOUNT } from '../../../common/schemas/payments.js';
-import { paymentApprovedText, paymentRefusedText, windowClosingText } from './notice-texts.js';
+import {
+  admitCardsPublishedText,
+  guardianResultText,
+  paymentApprovedText,
+  paymentRefusedText,
+  resultsPublishedText,
+  windowClosingText,
+} from './notice-texts.js';
 import { fitSms, smsEncoding, smsSegments, smsUnits } from './sms-segments.js';
 
 describe('the SMS segment counter', () => {
@@ -94,5 +101,33 @@ describe('the notices', () => {
     const { sms, email } = windowClosingText({ instituteName: null, closes: '2026-12-31' });
     expect(sms).toContain('৩১ ডিসেম্বর, ২০২৬');
     expect(email.text).toContain('31 December 2026');
+  });
+
+  it('admit cards and results published: the count in Bengali digits, within two parts for a school of thousands', () => {
+    for (const compose of [admitCardsPublishedText, resultsPublishedText]) {
+      const text = compose({ instituteName: 'ঢাকা রেসিডেনসিয়াল মডেল কলেজ', students: 12_345 });
+      expect(text.sms).toContain('১২,৩৪৫ জন');
+      expect(smsSegments(text.sms)).toBeLessThanOrEqual(2);
+      expect(text.email.subject).toMatch(/ \/ /);
+      expect(text.email.text).toContain('12,345 students');
+    }
+  });
+
+  it("a guardian's result: the roll as printed, marks, position and award in Bengali digits, within two parts however long the name", () => {
+    const pass = guardianResultText({ name: 'মোঃ করিম', rollNo: '0412345678', state: 'pass', total: 255.5, fullMarks: 300, position: 3, grade: 'talent_pool' });
+    expect(pass).toBe('বৃত্তি পরীক্ষার ফল: মোঃ করিম, রোল 0412345678: উত্তীর্ণ, নম্বর ২৫৫.৫/৩০০, মেধাক্রম ৩, ট্যালেন্টপুল বৃত্তি।');
+    const absent = guardianResultText({ name: 'MD KARIM', rollNo: '0412345679', state: 'absent', total: 0, fullMarks: 300, position: 0, grade: null });
+    expect(absent).toBe('বৃত্তি পরীক্ষার ফল: MD KARIM, রোল 0412345679: অনুপস্থিত।');
+    const long = guardianResultText({
+      name: 'মোহাম্মদ আব্দুল্লাহ আল মামুন চৌধুরী '.repeat(4),
+      rollNo: '0712345678',
+      state: 'pass',
+      total: 199,
+      fullMarks: 300,
+      position: 12_345,
+      grade: 'general',
+    });
+    expect(smsSegments(long)).toBe(2);
+    expect(long).toContain('…, রোল 0712345678: উত্তীর্ণ, নম্বর ১৯৯/৩০০, মেধাক্রম ১২,৩৪৫, সাধারণ বৃত্তি।');
   });
 });
