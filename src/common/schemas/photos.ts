@@ -15,7 +15,7 @@ export const PHOTO_MAX_BYTES = 15_000_000;
  * - ready: matched, to be stored (dry run); stored: stored; kept: the student's photo was kept
  * - bad_name: neither class-roll nor a registration number; unmatched: no such student in the institute
  * - twice: another file names the same student (neither is stored)
- * - not_image: not a JPEG, PNG or WebP by its bytes; heic: a HEIC photo (to be saved as JPEG)
+ * - not_image: not a JPEG, PNG, WebP or HEIC by its bytes; heic: a HEIC photo libheif cannot read (to be saved as JPEG)
  * - too_small: smaller than the admit card's photo; too_large: larger than PHOTO_MAX_BYTES or its pixels
  */
 export const PHOTO_STATUSES = ['ready', 'stored', 'kept', 'bad_name', 'unmatched', 'twice', 'not_image', 'heic', 'too_small', 'too_large'] as const;

@@ -78,6 +78,12 @@ async function storedImage(path: string) {
   return { meta: await sharp(bytes).metadata(), pixel };
 }
 
+/** A phone's HEIC photo (HEVC in a HEIF box, 600 × 800, top half red, bottom half blue), made with libheif's heif-enc. */
+const PHONE_HEIC = Buffer.from(
+  'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAUBtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAAREAAAQABAAAAAAFkAAEAAAAAAAABHwAAACNpaW5mAAAAAAABAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAwGlwcnAAAACiaXBjbwAAAHZodmNDAQNwAAAAAAAAAAAAWvAA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAWroCQCEAAQApQgEBA3AAAAMAkAAAAwAAAwBaoASyAMhZbqSSmubAgAAAAwCAAAADAIQiAAEAB0QBwXKwYkAAAAAUaXNwZQAAAAAAAAJYAAADIAAAABBwaXhpAAAAAAMICAgAAAAWaXBtYQAAAAAAAAABAAEDgQKDAAABJ21kYXQAAAEbKAGvUaaVRJA8/g84446A+Q6SX//xnr//YlJD5rejGxkj8D9cb5eAXQHOKAAAAwAAAwAALCCl2HfgCTA7RQgAAAMAAAMAAAMAOaCTAmw8AAADAAADAAADAAADADGghwAAAwAAAwAAAwAAAwAABfQAAAMAAAMAAAMAAAMAAAe8AAADAAADAAADAAADAADsgH8ff1M6/98XK0z87q84IZojgCIKQFpz9bd7E9W02Zo2tw4hnTVQJH8DBNvVjCQb2AHlvegA/8AUMAAAAwAAAwAAAwAAAwAADPgAAAMAAAMAAAMAAAMAAccAAAMAAAMAAAMAAAMAC/gAAAMAAAMAAAMAAAMAH7AAAAMAAAMAAAMAAAMAOyAAAAMAAAMCpg==',
+  'base64',
+);
+/** A HEIC header with no picture behind it: what libheif cannot read. */
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic'), Buffer.alloc(64)]);
 
 let mixed: ZipFile[];
@@ -169,6 +175,18 @@ describe('storing', () => {
     const after = await photoPathOf(id);
     expect(after).not.toBe(before);
     expect((await storedImage(after!)).meta.width).toBe(480);
+  });
+
+  it('reads a phone’s HEIC photo as any other, upright and cut to 3 × 4', async () => {
+    const zip = zipOf([{ name: '04-5.HEIC', data: PHONE_HEIC }]);
+    expect((await report(school.token, zip)).rows[0]).toMatchObject({ status: 'ready' });
+    expect(await report(school.token, zip, { dry_run: '0' })).toMatchObject({ stored: 1, rows: [{ status: 'stored' }] });
+    const stored = await storedImage((await photoPathOf(students.get('04-5')!.id))!);
+    expect([stored.meta.width, stored.meta.height, stored.meta.format]).toEqual([480, 640, 'jpeg']);
+    const [red, , blue] = stored.pixel(240, 40);
+    const [redBelow, , blueBelow] = stored.pixel(240, 600);
+    expect(red! - blue!).toBeGreaterThan(100);
+    expect(blueBelow! - redBelow!).toBeGreaterThan(100);
   });
 
   it('lets an admin upload for a chosen institute', async () => {
