@@ -1,7 +1,7 @@
 /**
- * HEIC photos read in one worker thread (heic-worker.ts), started when the first one comes and left to end
- * with the process: photos are read one after another (photos.service.ts), so one thread serves them, and
- * a thread that fails takes only the photos it held with it; the next starts a new one.
+ * HEIC photos read in one worker thread (heic-worker.ts), started when the first one comes: photos are read
+ * one after another (photos.service.ts), so one thread serves them, and a thread that fails takes only the
+ * photos it held with it; the next starts a new one. It holds the process open only while it has work.
  */
 import type { Worker } from 'node:worker_threads';
 import { moduleWorker } from '../../lib/module-worker.js';
@@ -24,6 +24,7 @@ function started(): Worker {
   thread.on('message', (answer: HeicAnswer) => {
     pending.get(answer.id)?.resolve(answer);
     pending.delete(answer.id);
+    if (pending.size === 0) thread.unref();
   });
   thread.on('error', fail);
   thread.on('exit', () => fail(new Error('the HEIC reader stopped')));
@@ -38,6 +39,7 @@ export async function readHeic(bytes: Buffer, pixels: boolean, maxPixels: number
   const id = nextId++;
   const answer = await new Promise<HeicAnswer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
+    thread.ref();
     thread.postMessage({ id, bytes, pixels, maxPixels } satisfies HeicRequest);
   });
   if ('error' in answer) throw new Error(answer.error);
