@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AWARD_AMOUNT_KEYS } from '../../../common/schemas/scholarships.js';
+import { buildApp } from '../../app.js';
 import { pdfText } from '../../test/poppler.js';
 import { jobOutcome, markSubjects, type SeasonStudent, studentsOf } from '../../test/season.js';
 import { adminToken, client, startTestApp, type TestApp } from '../../test/test-app.js';
@@ -284,5 +285,36 @@ describe('awards', { timeout: 120_000 }, () => {
     ]);
     // Unchanged awards keep the day they were made.
     expect(after.slice(0, 2).map((award) => award.awarded_at)).toEqual(before.slice(0, 2).map((award) => award.awarded_at));
+  });
+
+  it('are made at start when a publication stopped between the live result and its awards', async () => {
+    const version = await liveVersion();
+    const before = await awards();
+    // What a server stopped after the switch leaves: one winner without an award, another's still the last version's.
+    await t.app.db.deleteFrom('scholarship_awards').where('registration_id', '=', students[0]!.id).execute();
+    await t.app.db
+      .updateTable('scholarship_awards')
+      .set({ result_version: version - 1 })
+      .where('registration_id', '=', students[1]!.id)
+      .execute();
+
+    await t.app.close();
+    const app = await buildApp(t.config);
+    (t as { app: typeof app }).app = app;
+    await app.ready();
+    let after = await awards();
+    for (let tries = 0; tries < 100 && after.filter((award) => award.result_version === version && !award.withdrawn_at).length < 2; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await awards();
+    }
+    expect(
+      after.map(({ student, grade, amount, result_version, withdrawn_at }) => ({ student, grade, amount, result_version, withdrawn: withdrawn_at !== null })),
+    ).toEqual([
+      { student: 0, grade: 'talent_pool', amount: 5000, result_version: version, withdrawn: false },
+      { student: 1, grade: 'general', amount: 3500, result_version: version, withdrawn: false },
+      { student: 2, grade: 'general', amount: 3500, result_version: before[2]!.result_version, withdrawn: true },
+    ]);
+    // The kept award keeps its code; the lost one has a new code (its letter was never printed).
+    expect(after[1]!.code).toBe(before[1]!.code);
   });
 });

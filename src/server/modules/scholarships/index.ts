@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/server-module.js';
+import { repairAwardsAtStart } from './award-repair.js';
 import { scholarshipRoutes } from './scholarships.routes.js';
 import { awardVerifyRoutes } from './verify.routes.js';
 
@@ -8,6 +9,7 @@ export const module = defineModule({
   tables: ['scholarship_awards'],
   v1: scholarshipRoutes,
   site: awardVerifyRoutes,
+  start: repairAwardsAtStart,
 });
 
 // What other modules may use of this one.
