@@ -196,7 +196,7 @@ export async function temporaryPasswordMailedTo(email: string): Promise<string> 
   let password = '';
   await expect
     .poll(async () => {
-      const files = await readdir(folder).catch(() => [] as string[]);
+      const files = (await readdir(folder).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
       for (const file of files) {
         const eml = await readFile(path.join(folder, file), 'utf8');
         if (!eml.includes(email)) continue;

@@ -26,7 +26,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       await fs.mkdir(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
-      await fs.writeFile(path.join(folder, name), info.message as Buffer);
+      // Written beside and renamed, as the SMS files are, so a reader never opens half a mail.
+      const partial = path.join(folder, `.${name}.partial`);
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, path.join(folder, name));
     },
   };
 }

@@ -194,7 +194,7 @@ describe('what is recorded', () => {
 
     const mailDir = path.join(t.dataDir, 'mail');
     const mail = await waitFor(async () => {
-      const files = await fs.readdir(mailDir).catch(() => []);
+      const files = (await fs.readdir(mailDir).catch(() => [])).filter((file) => file.endsWith('.eml'));
       for (const file of files) {
         const text = (await fs.readFile(path.join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
         if (text.includes(String(account.email))) return text;

@@ -55,7 +55,7 @@ async function guess(identifier: string, times: number) {
 async function mailedPasswords(email: string): Promise<string[]> {
   const folder = path.join(t.dataDir, 'mail');
   const found: string[] = [];
-  for (const name of (await fs.readdir(folder).catch(() => [])).sort()) {
+  for (const name of (await fs.readdir(folder).catch(() => [])).filter((file) => file.endsWith('.eml')).sort()) {
     const mail = (await fs.readFile(path.join(folder, name), 'utf8')).replace(/=\r?\n/g, '');
     if (!mail.includes(`To: ${email}`)) continue;
     const match = /Your temporary password: (\w+)/.exec(mail);

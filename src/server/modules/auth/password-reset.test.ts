@@ -113,7 +113,7 @@ describe('forget password with the default mail folder', () => {
     await forget(t, 'school41@example.test');
     const folder = path.join(t.dataDir, 'mail');
     const files = await waitFor(async () => {
-      const names = await fs.readdir(folder).catch(() => []);
+      const names = (await fs.readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'));
       return names.length > 0 ? names : undefined;
     }, 'a mail file');
     expect(files[0]).toMatch(/\.eml$/);

@@ -26,7 +26,10 @@ const profileForm = (n: number, overrides: Record<string, unknown> = {}) => ({
 async function linkMailedTo(email: string): Promise<string> {
   const folder = path.join(t.dataDir, 'mail');
   for (let i = 0; i < 100; i++) {
-    for (const name of (await fs.readdir(folder).catch(() => [])).sort().reverse()) {
+    for (const name of (await fs.readdir(folder).catch(() => []))
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .reverse()) {
       const mail = (await fs.readFile(path.join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const match = /\/api\/auth\/confirm-email\?token=([\w-]+)/.exec(mail);
       if (mail.includes(`To: ${email}`) && match) return `/api/auth/confirm-email?token=${match[1]}`;
