@@ -4,11 +4,11 @@
  * publication is a new event: one that follows a withdrawal carries changed cards or a corrected
  * result, which the institutes must look at again; the same publication queued twice stores nothing.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { now } from '../../lib/time.js';
 import { settingValue } from '../settings/index.js';
-import { admitCardsPublishedText, resultsPublishedText } from './notice-texts.js';
+import { admitCardsPublishedText, type NoticeText, resultsPublishedText } from './notice-texts.js';
 import { noticesFor, queueNotice } from './outbox.js';
 import { latestEventKey } from './outbox.repository.js';
 import { GUARDIAN_RESULTS, guardianTopic } from './bulk-sends.repository.js';
@@ -16,6 +16,31 @@ import { GUARDIAN_RESULTS, guardianTopic } from './bulk-sends.repository.js';
 type Institute = { id: number; name: string | null; phone_number: string | null; email: string | null; students: number | string };
 
 const ADMIT_CARDS = 'admit-cards';
+
+/** An institute as the notices need it (`u`), with its rows counted as its students. */
+const instituteWithStudents = (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) => [
+  eb.ref('u.id').as('id'),
+  eb.ref('u.phone_number').as('phone_number'),
+  eb.ref('u.email').as('email'),
+  sql<string | null>`coalesce(u.institute_name, u.name)`.as('name'),
+  eb.fn.countAll<number>().as('students'),
+];
+
+/** Each institute's SMS and mail, keyed by `key` under `topic`, with its number of students. */
+async function tellInstitutes(
+  trx: Transaction<Database>,
+  institutes: readonly Institute[],
+  topic: string,
+  key: string,
+  compose: (facts: { instituteName: string | null; students: number }) => NoticeText,
+): Promise<void> {
+  await queueNotice(
+    trx,
+    institutes.flatMap((institute) =>
+      noticesFor(institute, { key: `${key}:${institute.id}`, topic }, (instituteName) => compose({ instituteName, students: Number(institute.students) })),
+    ),
+  );
+}
 
 /** Call inside the transaction that publishes the admit cards: the institutes of the seated students are told. */
 export async function noticeAdmitCardsPublished(trx: Transaction<Database>): Promise<void> {
@@ -26,23 +51,10 @@ export async function noticeAdmitCardsPublished(trx: Transaction<Database>): Pro
     .selectFrom('exam_seats as s')
     .innerJoin('scholarship_registrations as r', 'r.id', 's.registration_id')
     .innerJoin('users as u', 'u.id', 'r.institute_id')
-    .select([
-      'u.id',
-      'u.phone_number',
-      'u.email',
-      sql<string | null>`coalesce(u.institute_name, u.name)`.as('name'),
-      (eb) => eb.fn.countAll<number>().as('students'),
-    ])
+    .select(instituteWithStudents)
     .groupBy('u.id')
     .execute();
-  await queueNotice(
-    trx,
-    institutes.flatMap((institute) =>
-      noticesFor(institute, { key: `${ADMIT_CARDS}:${n}:${institute.id}`, topic: ADMIT_CARDS }, (instituteName) =>
-        admitCardsPublishedText({ instituteName, students: Number(institute.students) }),
-      ),
-    ),
-  );
+  await tellInstitutes(trx, institutes, ADMIT_CARDS, `${ADMIT_CARDS}:${n}`, admitCardsPublishedText);
 }
 
 /**
@@ -55,23 +67,10 @@ export async function noticeResultsPublished(trx: Transaction<Database>, { versi
   const institutes: Institute[] = await trx
     .selectFrom('results as x')
     .innerJoin('users as u', 'u.id', 'x.institute_id')
-    .select([
-      'u.id',
-      'u.phone_number',
-      'u.email',
-      sql<string | null>`coalesce(u.institute_name, u.name)`.as('name'),
-      (eb) => eb.fn.countAll<number>().as('students'),
-    ])
+    .select(instituteWithStudents)
     .groupBy('u.id')
     .execute();
-  await queueNotice(
-    trx,
-    institutes.flatMap((institute) =>
-      noticesFor(institute, { key: `${topic}:${institute.id}`, topic }, (instituteName) =>
-        resultsPublishedText({ instituteName, students: Number(institute.students) }),
-      ),
-    ),
-  );
+  await tellInstitutes(trx, institutes, topic, topic, resultsPublishedText);
   if ((await settingValue(trx, 'guardian_result_sms')) !== '1') return;
   const publisher = await trx.selectFrom('jobs').select('user_id').where('id', '=', jobId).executeTakeFirstOrThrow();
   const students = await trx
