@@ -13,6 +13,7 @@ import { guardianTopic } from './bulk-sends.repository.js';
 import { queueGuardianBatch, startBulkSends } from './bulk-sends.js';
 import { dueIds } from './outbox.repository.js';
 import { smsSegments } from './sms-segments.js';
+import { waitFor as waitUntil } from '../../test/wait-for.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -22,15 +23,8 @@ let schoolB: { id: number; students: SeasonStudent[] };
 /** The class-seven student: no English mark, so withheld at publication. */
 let withheld: SeasonStudent;
 
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** The sends take a while on a busy machine: twice the shared wait. */
+const waitFor = <T>(probe: () => Promise<T | undefined | false>) => waitUntil(probe, 20_000);
 
 const setGuardianSms = (on: boolean) =>
   t.app.db

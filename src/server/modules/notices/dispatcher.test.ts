@@ -15,18 +15,9 @@ import { insertNotices } from './outbox.repository.js';
 import { dhakaToday } from '../../../common/season.js';
 import { closingSoon, queueClosingReminders } from './reminders.js';
 import { createSmsGateway } from './sms-gateway.js';
+import { waitFor } from '../../test/wait-for.js';
 
 const QUIET = { retryBaseMs: 60_000, maxAttempts: 3, pollMs: 60_000, reminderDays: 3, smsPerSecond: 1000 };
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('two dispatchers racing over the same rows', () => {
   let t: TestApp;

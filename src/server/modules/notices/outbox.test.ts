@@ -10,18 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/free-port.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp } from '../../test/test-app.js';
 import { noticePaymentApproved, noticePaymentRefused } from './outbox.js';
+import { waitFor } from '../../test/wait-for.js';
 
 const FAST = { retryBaseMs: 300, maxAttempts: 3, pollMs: 100, reminderDays: 3, smsPerSecond: 1000 };
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const outboxRows = (t: TestApp) => t.app.db.selectFrom('outbox').selectAll().orderBy('id').execute();
 const filesIn = async (dir: string) => (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith('.'));
