@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consistencyProblems } from '../../test/consistency.js';
 import { adminToken, client, instituteSession, startTestApp, type TestApp, validStudent } from '../../test/test-app.js';
-import { inSharedTransaction } from './group-commit.js';
 
 let t: TestApp;
 
@@ -10,68 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const counter = async (name: string) => (await t.app.db.selectFrom('sequences').select('value').where('name', '=', name).executeTakeFirst())?.value;
-
-describe('writes sharing a transaction', () => {
-  it('keeps the writes that succeed and undoes only the one that fails, each caller told its own outcome', async () => {
-    const write = (name: string, fail: boolean) =>
-      inSharedTransaction(t.app.db, async (trx) => {
-        await trx.insertInto('sequences').values({ name, value: 1 }).execute();
-        if (fail) throw new Error(`${name} refused`);
-        return name;
-      });
-    // Started in the same turn of the event loop, so on SQLite they share one transaction.
-    const outcomes = await Promise.allSettled([write('gc-a', false), write('gc-b', true), write('gc-c', false)]);
-    expect(outcomes).toEqual([
-      { status: 'fulfilled', value: 'gc-a' },
-      { status: 'rejected', reason: new Error('gc-b refused') },
-      { status: 'fulfilled', value: 'gc-c' },
-    ]);
-    expect([await counter('gc-a'), await counter('gc-b'), await counter('gc-c')]).toEqual([1, undefined, 1]);
-  });
-
-  it('refuses a unique clash in one write without losing the others of its batch', async () => {
-    const write = (name: string) => inSharedTransaction(t.app.db, (trx) => trx.insertInto('sequences').values({ name, value: 7 }).execute());
-    const outcomes = await Promise.allSettled([write('gc-d'), write('gc-d'), write('gc-e')]);
-    // On PostgreSQL the two clashing writes race in separate transactions: either may win.
-    expect(
-      outcomes
-        .slice(0, 2)
-        .map((outcome) => outcome.status)
-        .sort(),
-    ).toEqual(['fulfilled', 'rejected']);
-    expect(outcomes[2]!.status).toBe('fulfilled');
-    expect([await counter('gc-d'), await counter('gc-e')]).toEqual([7, 7]);
-  });
-});
-
-describe('work after the savepoints', () => {
-  it('runs once for the writes that succeeded, inside their transaction', async () => {
-    const finished: string[][] = [];
-    const finish = async (trx: Parameters<Parameters<typeof inSharedTransaction>[1]>[0], names: string[]) => {
-      finished.push([...names].sort());
-      await trx
-        .insertInto('sequences')
-        .values({ name: `gc-finish-${names.sort().join('-')}`, value: names.length })
-        .execute();
-    };
-    const write = (name: string, fail: boolean) =>
-      inSharedTransaction(
-        t.app.db,
-        async (trx) => {
-          await trx.insertInto('sequences').values({ name, value: 1 }).execute();
-          if (fail) throw new Error(`${name} refused`);
-          return name;
-        },
-        finish,
-      );
-    await Promise.allSettled([write('gc-f', false), write('gc-g', true), write('gc-h', false)]);
-    // SQLite groups the three: one finish with the two that succeeded; PostgreSQL finishes each alone.
-    expect(finished.flat().sort()).toEqual(['gc-f', 'gc-h']);
-    if (t.config.database.dialect === 'sqlite') expect(finished).toEqual([['gc-f', 'gc-h']]);
-    for (const names of finished) expect(await counter(`gc-finish-${names.join('-')}`)).toBe(names.length);
-  });
-
+describe('registrations created side by side', () => {
   it('puts every registration created side by side into the name search, and only the ones stored', async () => {
     const institute = client(t, (await instituteSession(t, 701)).token);
     const forms = Array.from({ length: 40 }, (_, i) => validStudent(9000 + i, { name_english: `grouped pupil ${i}x` }));
@@ -88,9 +26,7 @@ describe('work after the savepoints', () => {
     expect((refused.body.data as { total: number }).total).toBe(0);
     expect(await consistencyProblems(t.app.db)).toEqual([]);
   });
-});
 
-describe('registrations created side by side', () => {
   it('refuses the duplicates of a group alone, each answered as the form is, and stores the others without losing a number', async () => {
     const school = await instituteSession(t, 702);
     const institute = client(t, school.token);

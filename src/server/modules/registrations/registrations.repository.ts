@@ -171,8 +171,8 @@ export function countKeyOf(row: { institute_id: number; class: string; gender: s
 
 /**
  * Adds new registrations to the SQLite name search index (PostgreSQL's name-word index is on the
- * table itself). Called once per group of creates, outside their savepoints: see migration
- * 2026-11-26-search-index-per-group.
+ * table itself). Called once per group of creates: FTS5 writes a segment per statement or savepoint
+ * (migration 2026-11-26-search-index-per-group).
  */
 export async function indexNewRegistrations(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || !(trx.getExecutor().adapter instanceof SqliteAdapter)) return;

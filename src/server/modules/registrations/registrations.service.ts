@@ -15,7 +15,7 @@ import { now } from '../../lib/time.js';
 import { forgetRegistrations as forgetSeats } from '../exam/index.js';
 import { refuseForeignUploads } from '../media/index.js';
 import { forgetRegistrations as forgetResults } from '../results/index.js';
-import { groupCommit, inSharedTransaction, isSqlite } from './group-commit.js';
+import { groupCommit } from './group-commit.js';
 import { dhakaToday, feeOn, registrationWindow } from '../../../common/season.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { seasonSettings } from '../settings/index.js';
@@ -243,9 +243,10 @@ class Clashing extends Error {
 }
 
 /**
- * PostgreSQL's group of creates (group-commit.ts): one transaction and one statement a step for the
- * whole group (numbers, duplicate check, insert, fee and count counters), one commit. The numbers come
- * first: their rows' locks make the creates of every server take turns from there to the commit, so
+ * A group of creates (group-commit.ts), on either database: one transaction and one statement a step
+ * for the whole group (numbers, duplicate check, insert, fee and count counters, the name search), one
+ * commit. The numbers come first: their rows' locks (SQLite's one writer) make the creates of every
+ * server take turns from there to the commit, so
  * the duplicate check sees every registration committed before it and none can slip in before this
  * commit. A member that clashes (with a stored registration or an earlier member) is taken out and
  * the group written again without it, nothing having been written (no number is lost). It is then
@@ -307,16 +308,7 @@ export async function createRegistration(ctx: CreateContext, body: RegistrationI
   // The student's photo: an upload of the caller's, or (for an admin) of the student's institute.
   await refuseForeignUploads(ctx.db, { photo: body.photo }, { accounts: [ctx.user.id, body.institute_id] });
   const form = { body, institute: (await namesOf(ctx.db, ctx, [body])).get(body.institute_id)!, fee, creator: ctx.user.id };
-  if (!isSqlite(ctx.db)) return createInGroup(ctx.db, form);
-  return inSharedTransaction(
-    ctx.db,
-    async (trx) => {
-      // Checked in the create's own savepoint: on SQLite the group's writes are serial, so two equal forms cannot both pass.
-      await refuseDuplicate(trx, body);
-      return (await insertMany(trx, [form]))[0]!;
-    },
-    indexCreated,
-  );
+  return createInGroup(ctx.db, form);
 }
 
 /** Rows a transaction of an import stores: short enough that other users' requests wait little between them. */
