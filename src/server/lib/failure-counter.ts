@@ -19,23 +19,36 @@ export type FailureCounter = {
 };
 
 const PREFIX = 'failures:';
-/** Past this many keys in memory, expired ones are swept before a new one is added. */
-const SWEEP_AT = 10_000;
+/**
+ * Keys kept in memory at most: past it the oldest window is dropped early. A result day's families behind
+ * many addresses fill a few hundred thousand; this bounds what a flood of new addresses can take (~100 MB).
+ */
+export const MAX_KEYS = 1_000_000;
 /** Decrements a live count only: a key that expired meanwhile must not come back without its expiry. */
 const RELEASE = "if redis.call('get', KEYS[1]) and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
-export function failureCounter(windowSeconds: number, redis: Redis | undefined, log: FastifyBaseLogger): FailureCounter {
+export function failureCounter(windowSeconds: number, redis: Redis | undefined, log: FastifyBaseLogger, maxKeys = MAX_KEYS): FailureCounter {
   const local = new Map<string, { n: number; until: number }>();
   const windowMs = windowSeconds * 1000;
   const live = (key: string) => {
     const entry = local.get(key);
     return entry && entry.until > Date.now() ? entry : undefined;
   };
+  /**
+   * A key's window starts when it is (re)inserted, and every window is as long, so the map's insertion
+   * order is the order of expiry: the expired keys are the oldest, swept from the front until a live
+   * one (a sweep of the whole map on every new key made each lookup from a new address cost the map's size).
+   */
   const addLocally = (key: string) => {
     const entry = live(key);
     if (entry) return ++entry.n;
-    if (local.size >= SWEEP_AT) for (const [k, v] of local) if (v.until <= Date.now()) local.delete(k);
-    local.set(key, { n: 1, until: Date.now() + windowMs });
+    const now = Date.now();
+    for (const [k, v] of local) {
+      if (v.until > now && local.size < maxKeys) break;
+      local.delete(k);
+    }
+    local.delete(key);
+    local.set(key, { n: 1, until: now + windowMs });
     return 1;
   };
   const memory: FailureCounter = {
