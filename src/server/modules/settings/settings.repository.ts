@@ -48,9 +48,12 @@ export function seasonOf(rows: readonly { key: string; value: string | null }[])
   };
 }
 
+/** SEASON_KEYS' rows: compiled once (db/prepared.ts), as every create reads them. */
+const seasonQuery = preparedQuery((db) => db.selectFrom('setting_values').select(['key', 'value']).where('key', 'in', SEASON_KEYS));
+
 /** The season's rows, read once for the requests of one turn that ask for them (db/per-turn.ts): every create does. */
 const seasonRows = perTurn(async (db, keys: 'season'[]) => {
-  const rows = await rowsOf(db, SEASON_KEYS);
+  const rows = await seasonQuery(db, {});
   return new Map(keys.map((key) => [key, rows]));
 });
 
