@@ -30,6 +30,7 @@ import { freePort, groupSampler, memorySampler, node, serverProcess, stopProcess
 import { balancerReady, startBalancer } from './balancer.js';
 import { compressionTable, tableText } from './compression.js';
 import { registrationResource } from '../src/server/modules/registrations/registrations.resource.js';
+import { AWARD_AMOUNT_KEYS } from '../src/common/schemas/scholarships.js';
 
 const { values } = parseArgs({
   options: {
@@ -78,6 +79,8 @@ const SCENARIOS = [
   'admit-cards-20',
   'results-processing',
   'results-publication',
+  'award-letters',
+  'payout-batch',
   'floor-result-lookup',
   'result-lookup',
   'guardian-sms-queue',
@@ -409,7 +412,7 @@ async function main() {
       `  ${name.padEnd(26)} ${String(result.rps).padStart(8)} req/s  p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms  errors ${result.errors} non-2xx ${result.non2xx}  rss ${result.peakRssMb} MB  (load ${load.join(' ')})` +
         (result.rows === undefined
           ? ''
-          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|photos|payment|reconcile|allocation|admit|result|guardian)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
+          : `\n  ${''.padEnd(26)} ${result.seconds} s, ${result.rows} rows, ${/^(import|photos|payment|reconcile|allocation|admit|result|guardian|award|payout)/.test(result.name) ? 'an institute list' : '/api/health'} meanwhile p99 ${result.healthP99Ms} ms, slowest ${result.healthMaxMs} ms`),
     );
   }
 
@@ -1037,9 +1040,19 @@ async function main() {
    * random right pairs under load, beside the floor (bare node:http reading the same snapshot) and with
    * an institute's list asked meanwhile. Everything is put back afterwards.
    */
-  const resultScenarios = ['results-processing', 'results-publication', 'floor-result-lookup', 'result-lookup', 'guardian-sms-queue', 'guardian-sms-dispatch'];
+  const resultScenarios = [
+    'results-processing',
+    'results-publication',
+    'award-letters',
+    'payout-batch',
+    'floor-result-lookup',
+    'result-lookup',
+    'guardian-sms-queue',
+    'guardian-sms-dispatch',
+  ];
   if (resultScenarios.some(wanted)) {
     const at = new Date().toISOString();
+    const BENCH_AWARD_AMOUNTS = { [AWARD_AMOUNT_KEYS.talent_pool]: 1500, [AWARD_AMOUNT_KEYS.general]: 1000 };
     await runSql(async (exec) => {
       await exec(`update scholarship_registrations set fee_status = 'paid' where status = 1 and fee_status = 'unpaid' and payment_id is null`, []);
       // A run stopped half-way leaves its marks and results: start from none.
@@ -1058,7 +1071,10 @@ async function main() {
          where r.status = 1 and r.fee_status = 'paid'`,
         [at],
       );
-      await exec(`update result_rules set pass_marks = 99, kind = 'quota', scope = 'class', talent_pool = 5000, general = 10000`, []);
+      // The smoke's quotas are small: its letters are printed by Chromium at some 20 pages a second.
+      await exec(`update result_rules set pass_marks = 99, kind = 'quota', scope = 'class', talent_pool = ?, general = ?`, smoke ? [20, 40] : [5000, 10000]);
+      // The season's amounts, so the letters and the payouts carry taka (the settings start at 0).
+      for (const [key, taka] of Object.entries(BENCH_AWARD_AMOUNTS)) await exec(`update setting_values set value = ? where key = ?`, [String(taka), key]);
     });
     const { rows: candidates } = await readSql<{ n: number }>(`select count(*) as n from scholarship_registrations where status = 1 and fee_status = 'paid'`);
     const students = Number(candidates[0]?.n ?? 0);
@@ -1072,7 +1088,7 @@ async function main() {
         for (;;) {
           await new Promise((resolve) => setTimeout(resolve, 500));
           const polled = (await (await fetch(`${base}/api/v1/jobs/${answer.data?.job_id}`, { headers: admin })).json()) as {
-            data?: { state: string; done: number; result?: Record<string, unknown> };
+            data?: { id: number; state: string; done: number; result?: Record<string, unknown> };
           };
           if (polled.data?.state !== 'running') return polled.data;
         }
@@ -1145,6 +1161,181 @@ async function main() {
         await exec(`delete from notice_sends`, []);
       });
     };
+    /**
+     * Every institute's award letters as the admin asks for them (no institute_id): the live awards counted
+     * first, the job timed from the request to its end (an institute's list asked meanwhile; the server's RSS
+     * before, after and at its peak), then its PDF downloaded and checked.
+     */
+    const awardLetters = async () => {
+      const { rows: counted } = await readSql<{ letters: number; institutes: number }>(
+        `select count(*) as letters, count(distinct institute_id) as institutes from scholarship_awards where withdrawn_at is null`,
+      );
+      const letters = Number(counted[0]?.letters ?? 0);
+      const institutes = Number(counted[0]?.institutes ?? 0);
+      console.log(`  award-letters: ${letters} live awards across ${institutes} institutes to print (${letters + institutes} pages with the covering letters)`);
+      const rssBefore = server.memory.rss();
+      const printed = await jobAction('/api/v1/scholarships/letters', {});
+      const peak = server.memory.peak();
+      const rssAfter = server.memory.rss();
+      const done = Number(printed.job?.result?.letters ?? 0);
+      const pages = Number(printed.job?.result?.pages ?? 0);
+      const file = printed.job?.state === 'done' ? await fetch(`${base}/api/v1/jobs/${printed.job.id}/file`, { headers: admin }) : undefined;
+      const pdf = file?.ok ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0);
+      const isPdf = file?.status === 200 && pdf.subarray(0, 5).toString('latin1') === '%PDF-';
+      note(
+        `award-letters: ${done} of ${letters} letters (${institutes} institutes), ${pages} pages, job ${printed.job?.state} in ${round(printed.seconds)} s (${round(done / Math.max(printed.seconds, 0.001))} letters/s); ` +
+          `PDF ${round(pdf.length / 2 ** 20)} MB (status ${file?.status ?? 'none'}, ${isPdf ? '%PDF-' : 'not a PDF'}); server RSS ${rssBefore} MB before, ${rssAfter} MB after, peak ${peak} MB.`,
+      );
+      // A letter is a page; an institute's covering letter is one or more (its list of winners).
+      const ok = printed.job?.state === 'done' && done === letters && pages >= letters + institutes && isPdf;
+      return {
+        ...oneAction(printed.seconds, printed.pings, { errors: ok ? 0 : 1, non2xx: file?.ok === false ? 1 : 0, rows: done, bytes: pdf.length }),
+        rps: round(done / Math.max(printed.seconds, 0.001)),
+      };
+    };
+
+    /**
+     * A payout batch of the season's winners (docs/integrators/payouts.md): every live award given complete
+     * details as the service stores them (a bKash wallet, a bank account for every tenth), then as the admin the
+     * bKash batch made, its .xlsx downloaded, and the provider's result file for every line (Completed, every
+     * hundredth Failed with a reason) checked and stored as the screen does; each step timed, an institute's list
+     * asked meanwhile, the server's peak RSS sampled. What it wrote is removed afterwards.
+     */
+    const payoutBatch = async () => {
+      const clear = () =>
+        runSql(async (exec) => {
+          for (const table of ['payout_lines', 'payout_batches', 'payout_details']) await exec(`delete from ${table}`, []);
+        });
+      // A run stopped half-way leaves its payouts: start from none.
+      await clear();
+      try {
+        const { rows: awarded } = await readSql<{ registration_id: number; guardian: string | null }>(
+          `select a.registration_id as registration_id, r.father_name_english as guardian from scholarship_awards a
+           join scholarship_registrations r on r.id = a.registration_id where a.withdrawn_at is null order by a.registration_id`,
+        );
+        const { rows: admins } = await readSql<{ id: number }>(`select id from users where email = '${session.admin.email.replaceAll("'", "''")}'`);
+        const at = new Date().toISOString();
+        const walletPrefixes = ['013', '014', '015', '016', '017', '018', '019'];
+        // As saveDetails writes them: the other method's fields null, numbers as 11 or 13 digits, no refusal.
+        const details = awarded.map(({ registration_id: id, guardian }, i) => {
+          const name = guardian || 'Guardian';
+          const wallet = [id, 'wallet', 'bkash', `${walletPrefixes[id % 7]}${String(id % 100_000_000).padStart(8, '0')}`, null, null, null, null, null];
+          const bank = [id, 'bank', null, null, name, `0${String(id).padStart(12, '0')}`, 'Sonali Bank PLC', 'Savar', '200264567'];
+          return [...(i % 10 === 9 ? bank : wallet), name, null, admins[0]?.id ?? null, at, at];
+        });
+        const bkash = details.filter((row) => row[1] === 'wallet').length;
+        await runSql(async (exec) => {
+          for (let start = 0; start < details.length; start += 500) {
+            const rows = details.slice(start, start + 500);
+            await exec(
+              `insert into payout_details (registration_id, method, wallet_provider, wallet_number, account_name, account_number, bank_name, branch_name,
+               routing_number, guardian_name, failure_reason, updated_by, created_at, updated_at) values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+              rows.flat(),
+            );
+          }
+        });
+        /** One step as the admin takes it: its seconds, an institute's list meanwhile, the server's peak RSS over it. */
+        const step = async <T>(work: () => Promise<T>) => {
+          const from = server.memory.series().length;
+          const started = performance.now();
+          const { value, pings } = await meanwhile(work);
+          const seconds = (performance.now() - started) / 1000;
+          return { value, pings, seconds, peakMb: Math.round(Math.max(server.memory.rss(), ...server.memory.series().slice(from))) };
+        };
+        const made = await step(async () => {
+          const response = await fetch(`${base}/api/v1/payout-batches`, {
+            method: 'POST',
+            headers: { ...admin, 'content-type': 'application/json' },
+            body: JSON.stringify({ layout: 'bkash_bulk' }),
+          });
+          return {
+            status: response.status,
+            batch: ((await response.json()) as { data?: { id: number; reference: string; lines: number; amount: number } }).data,
+          };
+        });
+        const batch = made.value.batch;
+        if (!batch) {
+          note(`payout-batch: the batch was not made (status ${made.value.status})`);
+          return oneAction(made.seconds, made.pings, { errors: 1, non2xx: 1, rows: 0 });
+        }
+        const exported = await step(async () => {
+          const response = await fetch(`${base}/api/v1/payout-batches/${batch.id}/file?format=xlsx`, { headers: admin });
+          return { status: response.status, body: await response.arrayBuffer() };
+        });
+        // The provider's side: the sheet as uploaded, and its result file, a row for each line.
+        const sent = new ExcelJS.Workbook();
+        await sent.xlsx.load(exported.value.body);
+        const sheet = sent.worksheets[0]!;
+        const headers = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
+        const column = (header: string) => headers.indexOf(header);
+        const answered = new ExcelJS.Workbook();
+        const results = answered.addWorksheet('Disbursement result');
+        results.addRow(['Wallet Number', 'Amount', 'Reference', 'Status', 'Reason', 'TrxID']);
+        let lines = 0;
+        let failed = 0;
+        sheet.eachRow((row, number) => {
+          if (number === 1) return;
+          const fail = ++lines % 100 === 0;
+          if (fail) failed++;
+          const cell = (header: string) => row.getCell(column(header)).value;
+          results.addRow([
+            cell('Wallet Number'),
+            cell('Amount'),
+            cell('Reference'),
+            fail ? 'Failed' : 'Completed',
+            fail ? 'Wallet is not active' : null,
+            fail ? null : `BKT${String(lines).padStart(8, '0')}`,
+          ]);
+        });
+        const resultFile = new Uint8Array(await answered.xlsx.writeBuffer());
+        type ResultReport = { total: number; valid: number; invalid: number; stored: number; paid: number; failed: number };
+        const upload = (dryRun: boolean) =>
+          step(async () => {
+            const form = new FormData();
+            form.append('dry_run', dryRun ? '1' : '0');
+            form.append('file', new Blob([resultFile]), `${batch.reference}-result.xlsx`);
+            const response = await fetch(`${base}/api/v1/payout-batches/${batch.id}/result`, { method: 'POST', headers: admin, body: form });
+            const answer = (await response.json()) as { data?: ResultReport; errors?: unknown };
+            return { status: response.status, report: answer.data, errors: answer.errors };
+          });
+        const checked = await upload(true);
+        const stored = await upload(false);
+        const { rows: closed } = await readSql<{ state: string; paid: number; failed: number }>(
+          `select state, paid, failed from payout_batches where id = ${Number(batch.id)}`,
+        );
+        const wrong = [
+          made.value.status === 200 && batch.lines === bkash ? '' : `batch of ${batch.lines} lines for ${bkash} bKash wallets`,
+          exported.value.status === 200 && lines === batch.lines ? '' : `file of ${lines} lines (status ${exported.value.status})`,
+          checked.value.report?.valid === lines && checked.value.report.invalid === 0
+            ? ''
+            : `dry run ${checked.value.status} ${JSON.stringify(checked.value.report ?? checked.value.errors)}`,
+          stored.value.report?.stored === lines && stored.value.report.paid === lines - failed && stored.value.report.failed === failed
+            ? ''
+            : `store ${stored.value.status} ${JSON.stringify(stored.value.report ?? stored.value.errors)}`,
+          closed[0]?.state === 'closed' && Number(closed[0].paid) === lines - failed && Number(closed[0].failed) === failed
+            ? ''
+            : `batch ${JSON.stringify(closed[0])}`,
+        ].filter(Boolean);
+        const rate = (s: { seconds: number }) => `${round(s.seconds)} s (${round(lines / Math.max(s.seconds, 0.001))} lines/s`;
+        const meanwhileP99 = (s: { pings: number[] }) => `list p99 ${round(percentile(s.pings, 99))} ms`;
+        note(
+          `payout-batch: details for ${details.length} winners (${bkash} bKash, ${details.length - bkash} bank); the bkash_bulk batch of ${batch.lines} lines (Tk ${batch.amount}) made in ${rate(made)}, ${meanwhileP99(made)}, peak RSS ${made.peakMb} MB); ` +
+            `its .xlsx ${Math.round(exported.value.body.byteLength / 1024)} KB in ${rate(exported)}, ${meanwhileP99(exported)}, peak RSS ${exported.peakMb} MB); ` +
+            `the result file checked in ${rate(checked)}, ${meanwhileP99(checked)}, peak RSS ${checked.peakMb} MB) and stored in ${rate(stored)}, ${meanwhileP99(stored)}, peak RSS ${stored.peakMb} MB): ` +
+            `${lines - failed} paid, ${failed} failed.${wrong.length ? ` Wrong: ${wrong.join('; ')}.` : ''}`,
+        );
+        const steps = [made, exported, checked, stored];
+        const seconds = steps.reduce((sum, s) => sum + s.seconds, 0);
+        const pings = steps.flatMap((s) => s.pings).sort((a, b) => a - b);
+        const failedRequests = steps.filter((s) => s.value.status !== 200).length;
+        return {
+          ...oneAction(seconds, pings, { errors: wrong.length, non2xx: failedRequests, rows: lines, bytes: exported.value.body.byteLength }),
+          rps: round(lines / Math.max(seconds, 0.001)),
+        };
+      } finally {
+        await clear();
+      }
+    };
     const processed = await jobAction('/api/v1/results/process', {});
     notes.push(`results processing: ${students} candidates with 3 marks each, job ${processed.job?.state} in ${round(processed.seconds)} s.`);
     await scenario('results-processing', `Result processing of ${students.toLocaleString('en')} students (institute list meanwhile)`, async () =>
@@ -1157,6 +1348,12 @@ async function main() {
         non2xx: 0,
         rows: Number(published.job?.result?.students ?? 0),
       }),
+    );
+    await scenario('award-letters', "Award letters of every institute, one PDF job (the admin's; institute list meanwhile)", awardLetters);
+    await scenario(
+      'payout-batch',
+      'A bKash payout batch of the winners: made, exported, result file checked and stored (institute list meanwhile)',
+      payoutBatch,
     );
     const { rows: pairs } = await readSql<{ roll_no: string; reg_no: string }>(
       `select roll_no, reg_no from result_snapshot where version = (select results_version from exams where id = 1) order by reg_no limit 20000`,
@@ -1193,6 +1390,7 @@ async function main() {
         [],
       );
       await exec(`update scholarship_registrations set fee_status = 'unpaid' where fee_status = 'paid' and payment_id is null`, []);
+      for (const key of Object.keys(BENCH_AWARD_AMOUNTS)) await exec(`update setting_values set value = '0' where key = ?`, [key]);
     });
   }
 
