@@ -31,7 +31,7 @@ import { balancerReady, startBalancer } from './balancer.js';
 import { compressionTable, tableText } from './compression.js';
 import { registrationResource } from '../src/server/modules/registrations/registrations.resource.js';
 import { AWARD_AMOUNT_KEYS } from '../src/common/schemas/scholarships.js';
-import { MAX_IMPORT_ROWS } from '../src/server/lib/import/sheet.js';
+import { MAX_PAYOUT_RESULT_LINES } from '../src/common/schemas/payouts.js';
 
 const { values } = parseArgs({
   options: {
@@ -1286,9 +1286,9 @@ async function main() {
           ]);
         });
         const lines = outcomes.length;
-        // An import takes at most MAX_IMPORT_ROWS rows (a season's bKash batch has more): the admin splits the
+        // A result file takes at most MAX_PAYOUT_RESULT_LINES lines (a season's batch fits in one): past it the admin splits the
         // provider's file, as the refusal says. The smoke splits its small batch in two, so that path runs too.
-        const perFile = smoke ? Math.max(1, Math.ceil(lines / 2)) : MAX_IMPORT_ROWS;
+        const perFile = smoke ? Math.max(1, Math.ceil(lines / 2)) : MAX_PAYOUT_RESULT_LINES;
         const files: Uint8Array<ArrayBuffer>[] = [];
         for (let start = 0; start < lines; start += perFile) {
           const answered = new ExcelJS.Workbook();

@@ -19,6 +19,8 @@ export const payoutMessages = defineMessages({
     payout_reason_required: 'ব্যর্থ লাইনের কারণ লিখুন।',
     payout_line_settled: 'এই লাইনের ফলাফল আগেই অন্যভাবে নেওয়া হয়েছে।',
     payout_reference_twice: 'এই রেফারেন্স ফাইলে একাধিকবার আছে।',
+    payout_result_too_many_rows: 'একটি ফলাফল ফাইলে সর্বোচ্চ ২,০০,০০০ লাইন নেওয়া যায়: ফাইলটি ভাগ করে দিন।',
+    payout_result_too_big: 'ফলাফল ফাইলটি অনেক বড়: সর্বোচ্চ ২,০০,০০০ লাইন ও ৩০ MB।',
   },
   en: {
     payout_account_number: 'The account number must be 6 to 17 digits.',
@@ -37,5 +39,7 @@ export const payoutMessages = defineMessages({
     payout_reason_required: 'Give the reason of a failed line.',
     payout_line_settled: 'This line’s result was already taken otherwise.',
     payout_reference_twice: 'This reference is in the file more than once.',
+    payout_result_too_many_rows: 'A result file may hold at most 200,000 lines: split the file.',
+    payout_result_too_big: 'This result file is too large: at most 200,000 lines and 30 MB.',
   },
 });

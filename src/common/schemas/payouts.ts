@@ -21,6 +21,9 @@ export type WalletProvider = (typeof WALLET_PROVIDERS)[number];
  */
 export const ACCOUNT_NUMBER = /^\d{6,17}$/;
 export const ROUTING_NUMBER = /^\d{9}$/;
+/** Lines a provider's result file may hold: a season's winners in one batch, more than a registration import's rows. */
+export const MAX_PAYOUT_RESULT_LINES = 200_000;
+export const MAX_PAYOUT_RESULT_BYTES = 30_000_000;
 
 /** A winner's payout state: no details yet, ready for a batch, in a live batch, paid, or refused by the provider (to correct). */
 export const PAYOUT_STATES = ['details_missing', 'ready', 'in_batch', 'paid', 'failed'] as const;

@@ -15,8 +15,9 @@ import { z } from 'zod';
 import { translate } from '../../../common/messages.js';
 import { answerEnvelope, ErrorEnvelope, FileAnswer, ValidationErrorEnvelope } from '../../../common/schemas/envelope.js';
 import { PayoutResultAnswer } from '../../../common/schemas/imports.js';
-import { SHEET_MAX_BYTES } from '../../../common/schemas/media.js';
 import {
+  MAX_PAYOUT_RESULT_BYTES,
+  MAX_PAYOUT_RESULT_LINES,
   PayoutBatchAnswer,
   PayoutBatchBody,
   PayoutBatchesAnswer,
@@ -33,7 +34,7 @@ import { requireRole } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { importGate } from '../../lib/import/gate.js';
 import { columnsOf, failedRowsWorkbook, translateErrors } from '../../lib/import/importer.js';
-import { readSheet } from '../../lib/import/sheet.js';
+import { readSheet, type SheetLimits } from '../../lib/import/sheet.js';
 import { requestLang } from '../../lib/language.js';
 import { acceptFiles } from '../../lib/multipart.js';
 import { pageUrlOf } from '../../lib/resource/paginator.js';
@@ -44,12 +45,14 @@ import { makeBatch, payoutBatches, payoutSummary, saveWinnerDetails, winners } f
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ValidationErrorEnvelope };
 const BatchParams = z.object({ id: requiredId() });
 const DetailsParams = z.object({ registration_id: requiredId() });
+/** A provider's result holds a whole batch: a season's winners, more rows than a registration import takes. */
+const RESULT_LIMITS: SheetLimits = { rows: MAX_PAYOUT_RESULT_LINES, tooManyRows: 'payout_result_too_many_rows', tooBig: 'payout_result_too_big' };
 const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' };
 
 /** The result import's scope: it takes a file, so the multipart plugin in place of the app's form-data parser. */
 async function resultRoutes(app: FastifyInstance): Promise<void> {
   await acceptFiles(app, {
-    limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 3, fieldSize: 100, parts: 4 },
+    limits: { fileSize: MAX_PAYOUT_RESULT_BYTES, files: 1, fields: 3, fieldSize: 100, parts: 4 },
     tooLarge: () => new ValidationError({ file: ['import_too_big'] }),
   });
   const gate = importGate(app);
@@ -65,7 +68,7 @@ async function resultRoutes(app: FastifyInstance): Promise<void> {
       const fields = (request.body ?? {}) as { file?: unknown; dry_run?: unknown; failed_rows?: unknown };
       if (!Buffer.isBuffer(fields.file) || fields.file.length === 0) throw new ValidationError({ file: ['import_file_required'] });
       const dryRun = fields.dry_run !== '0' || fields.failed_rows === '1';
-      const sheet = await readSheet(fields.file, undefined, columnsOf(payoutResultImport));
+      const sheet = await readSheet(fields.file, RESULT_LIMITS, columnsOf(payoutResultImport));
       const { report, refused } = await importResult(app.db, { user: request.user!, client: clientOf(request) }, id, sheet, dryRun);
       if (fields.failed_rows === '1')
         return reply

@@ -338,6 +338,17 @@ describe('payout batches', () => {
     expect(turned.body.data.rows[0]!.errors).toEqual({ status: ['This line’s result was already taken otherwise.'] });
   });
 
+  it('reads a season’s result in one file, past a registration import’s 20,000 rows, up to its own 200,000 lines', async () => {
+    const csv = (lines: number) =>
+      Buffer.from(['Reference,Amount,Status', ...Array.from({ length: lines }, (_, i) => `${bkash.reference}-X${i},1500,Completed`)].join('\n'));
+    const season = await importResult(bkash.id, csv(20_001), true);
+    expect(season.status, JSON.stringify(season.body).slice(0, 300)).toBe(200);
+    expect(season.body.data).toMatchObject({ total: 20_001, valid: 0, invalid: 20_001, stored: 0 });
+    const tooMany = await importResult(bkash.id, csv(200_001), true);
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.data).toEqual({ file: ['A result file may hold at most 200,000 lines: split the file.'] });
+  });
+
   it('sends a failed student back to the institute, and into the next batch once corrected; a paid one never again', async () => {
     const paidLine = (await lines(bkash.id)).find((l) => l.state === 'paid')!;
     const failedLine = (await lines(bkash.id)).find((l) => l.state === 'failed')!;
