@@ -141,7 +141,8 @@ describe('backup and restore', () => {
     const backup = await cli(source, ['backup', '--out', backupDir]);
     backupEnded = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await writes.stop()).toEqual([]);
+    // The server's own log says why a write failed.
+    expect(await writes.stop(), server!.stderr()).toEqual([]);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(backupDir);
     expect(acked.filter((a) => a.at < backupStarted).length).toBeGreaterThan(10);
