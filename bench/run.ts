@@ -1041,16 +1041,8 @@ async function main() {
    * random right pairs under load, beside the floor (bare node:http reading the same snapshot) and with
    * an institute's list asked meanwhile. Everything is put back afterwards.
    */
-  const resultScenarios = [
-    'results-processing',
-    'results-publication',
-    'award-letters',
-    'payout-batch',
-    'floor-result-lookup',
-    'result-lookup',
-    'guardian-sms-queue',
-    'guardian-sms-dispatch',
-  ];
+  // Results day's scenarios are the run order's stretch from processing to the guardians' SMS.
+  const resultScenarios = SCENARIOS.slice(SCENARIOS.indexOf('results-processing'), SCENARIOS.indexOf('guardian-sms-dispatch') + 1);
   if (resultScenarios.some(wanted)) {
     const at = new Date().toISOString();
     const BENCH_AWARD_AMOUNTS = { [AWARD_AMOUNT_KEYS.talent_pool]: 1500, [AWARD_AMOUNT_KEYS.general]: 1000 };
