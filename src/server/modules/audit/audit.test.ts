@@ -3,10 +3,9 @@
  * rolls back), with who, from where and only the changed fields; admins list, search, filter, view
  * and export it; nobody writes it through the API.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, client, instituteSession, loginToken, startTestApp, validRegistration, type TestApp } from '../../test/test-app.js';
+import { mailedTexts } from '../../test/mail-folder.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -192,15 +191,7 @@ describe('what is recorded', () => {
       entity: 'users',
     });
 
-    const mailDir = path.join(t.dataDir, 'mail');
-    const mail = await waitFor(async () => {
-      const files = (await fs.readdir(mailDir).catch(() => [])).filter((file) => file.endsWith('.eml'));
-      for (const file of files) {
-        const text = (await fs.readFile(path.join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-        if (text.includes(String(account.email))) return text;
-      }
-      return undefined;
-    });
+    const mail = await waitFor(async () => (await mailedTexts(t.dataDir)).find((text) => text.includes(String(account.email))));
     const temporary = /Your temporary password: (\w+)/.exec(mail)![1]!;
     const token = await loginToken(t, String(account.email), temporary);
     expect(await latest()).toMatchObject({ action: 'password.reset_used', entity_id: id, user_id: id, user_role: 'institute' });

@@ -4,11 +4,10 @@
  * account nothing; an account is counted once under each of its names; and a later reset does not void
  * an earlier temporary password.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';
+import { mailedTexts } from '../../test/mail-folder.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,10 +52,8 @@ async function guess(identifier: string, times: number) {
 
 /** The temporary passwords mailed to an address so far (the default transport writes .eml files). */
 async function mailedPasswords(email: string): Promise<string[]> {
-  const folder = path.join(t.dataDir, 'mail');
   const found: string[] = [];
-  for (const name of (await fs.readdir(folder).catch(() => [])).filter((file) => file.endsWith('.eml')).sort()) {
-    const mail = (await fs.readFile(path.join(folder, name), 'utf8')).replace(/=\r?\n/g, '');
+  for (const mail of await mailedTexts(t.dataDir)) {
     if (!mail.includes(`To: ${email}`)) continue;
     const match = /Your temporary password: (\w+)/.exec(mail);
     if (match) found.push(match[1]!);

@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../common/messages.js';
 import { json, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';
+import { mailedTexts } from '../../test/mail-folder.js';
 
 const en = { 'accept-language': 'en' };
 
@@ -111,15 +110,8 @@ describe('forget password with the default mail folder', () => {
 
   it('writes the mail as an .eml file under DATA_DIR/mail', async () => {
     await forget(t, 'school41@example.test');
-    const folder = path.join(t.dataDir, 'mail');
     // Whatever else the folder holds, the reset is the mail with a password in it.
-    const mail = await waitFor(async () => {
-      for (const name of (await fs.readdir(folder).catch(() => [])).filter((file) => file.endsWith('.eml'))) {
-        const text = await fs.readFile(path.join(folder, name), 'utf8');
-        if (text.replace(/=\r?\n/g, '').includes('Your temporary password')) return text;
-      }
-      return undefined;
-    }, 'the reset mail');
+    const mail = await waitFor(async () => (await mailedTexts(t.dataDir)).find((text) => text.includes('Your temporary password')), 'the reset mail');
     expect(temporaryPasswordIn(mail)).toMatch(/^\w{10}$/);
   });
 });

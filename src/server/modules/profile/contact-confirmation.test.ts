@@ -3,10 +3,9 @@
  * only when the link mailed to it is opened, and does not hold the address meanwhile; an admin releases a
  * mobile number held by an account that has not confirmed it by SMS within a day of taking it.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, client, instituteSession, startTestApp, type TestApp, validRegistration } from '../../test/test-app.js';
+import { mailedTexts } from '../../test/mail-folder.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,13 +23,9 @@ const profileForm = (n: number, overrides: Record<string, unknown> = {}) => ({
 
 /** The confirmation link mailed to `email` (the default transport writes .eml files). */
 async function linkMailedTo(email: string): Promise<string> {
-  const folder = path.join(t.dataDir, 'mail');
   for (let i = 0; i < 100; i++) {
-    for (const name of (await fs.readdir(folder).catch(() => []))
-      .filter((file) => file.endsWith('.eml'))
-      .sort()
-      .reverse()) {
-      const mail = (await fs.readFile(path.join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    for (const text of (await mailedTexts(t.dataDir)).reverse()) {
+      const mail = text.replace(/=3D/g, '=');
       const match = /\/api\/auth\/confirm-email\?token=([\w-]+)/.exec(mail);
       if (mail.includes(`To: ${email}`) && match) return `/api/auth/confirm-email?token=${match[1]}`;
     }
