@@ -31,7 +31,6 @@ import { balancerReady, startBalancer } from './balancer.js';
 import { compressionTable, tableText } from './compression.js';
 import { registrationResource } from '../src/server/modules/registrations/registrations.resource.js';
 import { AWARD_AMOUNT_KEYS } from '../src/common/schemas/scholarships.js';
-import { MAX_PAYOUT_RESULT_LINES } from '../src/common/schemas/payouts.js';
 
 const { values } = parseArgs({
   options: {
@@ -1278,55 +1277,25 @@ async function main() {
           ]);
         });
         const lines = outcomes.length;
-        // A result file takes at most MAX_PAYOUT_RESULT_LINES lines (a season's batch fits in one): past it the admin splits the
-        // provider's file, as the refusal says. The smoke splits its small batch in two, so that path runs too.
-        const perFile = smoke ? Math.max(1, Math.ceil(lines / 2)) : MAX_PAYOUT_RESULT_LINES;
-        const files: Uint8Array<ArrayBuffer>[] = [];
-        for (let start = 0; start < lines; start += perFile) {
-          const answered = new ExcelJS.Workbook();
-          const results = answered.addWorksheet('Disbursement result');
-          results.addRow(['Wallet Number', 'Amount', 'Reference', 'Status', 'Reason', 'TrxID']);
-          for (const outcome of outcomes.slice(start, start + perFile)) results.addRow(outcome);
-          files.push(new Uint8Array(await answered.xlsx.writeBuffer()));
-        }
+        // One file for the whole batch, as a provider sends it (a result file takes up to MAX_PAYOUT_RESULT_LINES).
+        const answered = new ExcelJS.Workbook();
+        const results = answered.addWorksheet('Disbursement result');
+        results.addRow(['Wallet Number', 'Amount', 'Reference', 'Status', 'Reason', 'TrxID']);
+        for (const outcome of outcomes) results.addRow(outcome);
+        const resultFile = new Uint8Array(await answered.xlsx.writeBuffer());
         type ResultReport = { total: number; valid: number; invalid: number; stored: number; paid: number; failed: number };
-        const upload = (file: Uint8Array<ArrayBuffer>, dryRun: boolean) =>
+        const upload = (dryRun: boolean) =>
           step(async () => {
             const form = new FormData();
             form.append('dry_run', dryRun ? '1' : '0');
-            form.append('file', new Blob([file]), `${batch.reference}-result.xlsx`);
+            form.append('file', new Blob([resultFile]), `${batch.reference}-result.xlsx`);
             const response = await fetch(`${base}/api/v1/payout-batches/${batch.id}/result`, { method: 'POST', headers: admin, body: form });
             const answer = (await response.json()) as { data?: ResultReport; errors?: unknown };
             return { status: response.status, report: answer.data, errors: answer.errors };
           });
-        type Upload = Awaited<ReturnType<typeof upload>>;
-        /** A kind of upload over every file: seconds summed, pings together, the highest peak, the reports added up. */
-        const together = (uploads: Upload[]) => ({
-          seconds: uploads.reduce((sum, u) => sum + u.seconds, 0),
-          pings: uploads.flatMap((u) => u.pings).sort((a, b) => a - b),
-          peakMb: Math.max(...uploads.map((u) => u.peakMb)),
-          value: {
-            status: uploads.find((u) => u.value.status !== 200)?.value.status ?? 200,
-            errors: uploads.map((u) => u.value.errors).filter(Boolean),
-            report: uploads.every((u) => u.value.report)
-              ? (Object.fromEntries(
-                  (['total', 'valid', 'invalid', 'stored', 'paid', 'failed'] as const).map((key) => [
-                    key,
-                    uploads.reduce((sum, u) => sum + u.value.report![key], 0),
-                  ]),
-                ) as ResultReport)
-              : undefined,
-          },
-        });
-        // As the screen does, file by file: the check, then the store.
-        const checks: Upload[] = [];
-        const stores: Upload[] = [];
-        for (const file of files) {
-          checks.push(await upload(file, true));
-          stores.push(await upload(file, false));
-        }
-        const checked = together(checks);
-        const stored = together(stores);
+        // As the screen does: the check, then the store.
+        const checked = await upload(true);
+        const stored = await upload(false);
         const { rows: closed } = await readSql<{ state: string; paid: number; failed: number }>(
           `select state, paid, failed from payout_batches where id = ${Number(batch.id)}`,
         );
@@ -1348,7 +1317,7 @@ async function main() {
         note(
           `payout-batch: details for ${details.length} winners (${bkash} bKash, ${details.length - bkash} bank); the bkash_bulk batch of ${batch.lines} lines (Tk ${batch.amount}) made in ${rate(made)}, ${meanwhileP99(made)}, peak RSS ${made.peakMb} MB); ` +
             `its .xlsx ${Math.round(exported.value.body.byteLength / 1024)} KB in ${rate(exported)}, ${meanwhileP99(exported)}, peak RSS ${exported.peakMb} MB); ` +
-            `the result file${files.length > 1 ? ` (${files.length} files)` : ''} checked in ${rate(checked)}, ${meanwhileP99(checked)}, peak RSS ${checked.peakMb} MB) and stored in ${rate(stored)}, ${meanwhileP99(stored)}, peak RSS ${stored.peakMb} MB): ` +
+            `the result file checked in ${rate(checked)}, ${meanwhileP99(checked)}, peak RSS ${checked.peakMb} MB) and stored in ${rate(stored)}, ${meanwhileP99(stored)}, peak RSS ${stored.peakMb} MB): ` +
             `${lines - failed} paid, ${failed} failed.${wrong.length ? ` Wrong: ${wrong.join('; ')}.` : ''}`,
         );
         const steps = [made, exported, checked, stored];
