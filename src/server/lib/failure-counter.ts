@@ -23,7 +23,7 @@ const PREFIX = 'failures:';
  * Keys kept in memory at most: past it the oldest window is dropped early. A result day's families behind
  * many addresses fill a few hundred thousand; this bounds what a flood of new addresses can take (~100 MB).
  */
-export const MAX_KEYS = 1_000_000;
+const MAX_KEYS = 1_000_000;
 /** Decrements a live count only: a key that expired meanwhile must not come back without its expiry. */
 const RELEASE = "if redis.call('get', KEYS[1]) and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
