@@ -13,6 +13,9 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = path.join(root, 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+/** Each failed test's name and the start of its message, repeated at the end: a CI log is often read from its tail. */
+const failedTests = [];
+const MESSAGE_CHARS = 3000;
 
 function stage(name, command, args, env = {}) {
   console.log(`\n» ${name}`);
@@ -104,6 +107,9 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults)
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed'))
+      failedTests.push({ name: `${path.relative(root, file.name)} › ${test.fullName}`, message: test.failureMessages.join('\n') });
 }
 
 // The benchmark runs the compiled server, as `npm start` does.
@@ -130,6 +136,21 @@ if (playwright) {
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
   totals.failed += playwright.stats.unexpected;
   totals.skipped += playwright.stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests.filter((t) => t.status === 'unexpected'))
+        failedTests.push({
+          name: `${spec.file} › ${[...titles, spec.title].join(' › ')}`,
+          message: test.results.map((result) => result.error?.message ?? '').join('\n'),
+        });
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of playwright.suites) walk(suite, []);
+}
+
+for (const { name, message } of failedTests) {
+  console.log(`\n✗ ${name}`);
+  console.log(message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}…` : message);
 }
 
 console.log(`\n${failedStages.length ? `failed stages: ${failedStages.join(', ')}` : 'all stages passed'}`);

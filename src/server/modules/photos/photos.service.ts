@@ -6,7 +6,7 @@
  * stops there, the real run stores each photo as the card needs it and sets it on the student.
  */
 import type { FastifyInstance } from 'fastify';
-import { PHOTO_MAX_BYTES, PHOTO_ZIP_MAX_ENTRIES, type PhotoReport, type PhotoRow } from '../../../common/schemas/photos.js';
+import { PHOTO_MAX_BYTES, PHOTO_ZIP_MAX_ENTRIES, type PhotoReport, type PhotoRow, type PhotoStatus } from '../../../common/schemas/photos.js';
 import { HttpError, ValidationError } from '../../lib/errors.js';
 import { pacer } from '../../lib/import/sheet.js';
 import { type InflateBudget, inflateEntry, ZipError, type ZipEntry, zipEntries, type ZipSource } from '../../lib/import/zip.js';
@@ -103,6 +103,36 @@ async function bytesOf(zip: ZipSource, entry: ZipEntry, total: InflateBudget): P
   return Buffer.concat(chunks);
 }
 
+/** What one matched file came to: its status, and the stored photo when there is one. */
+type Prepared = { status: PhotoStatus; stored?: { key: string; image: StoredImage } } | { error: unknown };
+
+/**
+ * Photos read, checked and encoded at once: sharp and the zip's reads run off the event loop, so a few in
+ * flight keep the cores busy while the rows are still written one batch at a time, in the zip's order.
+ */
+const IN_FLIGHT = 4;
+
+/** Reads, checks and (unless a dry run) encodes and puts one photo; never rejects, so a photo in flight cannot go unheard. */
+async function preparePhoto(app: FastifyInstance, zip: ZipSource, item: Planned, run: PhotoRun, budget: InflateBudget): Promise<Prepared> {
+  try {
+    if (!run.dryRun && !run.replace && item.row.student!.has_photo) return { status: 'kept' };
+    const bytes = await bytesOf(zip, item.entry, budget);
+    const checked = bytes ? await checkPhoto(bytes) : { status: 'too_large' as const, width: 0 };
+    if (!bytes || checked.status !== 'ready' || run.dryRun) return { status: checked.status };
+    // A file whose headers read well may still not decode; storage failing is the job's failure, not the file's.
+    const photo = await cardPhoto(bytes, checked.width).catch(() => undefined);
+    if (!photo) return { status: 'not_image' };
+    const { key, path } = newMediaKey(FOLDER, 'jpg');
+    await app.storage.put(key, photo.bytes, 'image/jpeg');
+    return {
+      status: 'stored',
+      stored: { key, image: { path, owner_id: run.instituteId, mime: 'image/jpeg', size: photo.bytes.length, width: photo.width, height: photo.height } },
+    };
+  } catch (error) {
+    return { error };
+  }
+}
+
 /** Checks the planned photos and (unless a dry run) stores them; `progress` hears of each file matched. */
 export async function importPhotos(
   app: FastifyInstance,
@@ -116,6 +146,11 @@ export async function importPhotos(
   const pace = pacer();
   let batch: { id: number; image: StoredImage; key: string }[] = [];
   let stored = 0;
+  const inFlight: Promise<Prepared>[] = [];
+  let started = 0;
+  const startNext = () => {
+    if (started < matched.length) inFlight.push(preparePhoto(app, zip, matched[started++]!, run, budget));
+  };
 
   const flush = async () => {
     if (batch.length === 0) return;
@@ -142,37 +177,28 @@ export async function importPhotos(
   };
 
   try {
+    while (inFlight.length < IN_FLIGHT && started < matched.length) startNext();
     for (const [index, item] of matched.entries()) {
-      const student = item.student!;
-      const keep = !run.dryRun && !run.replace && item.row.student!.has_photo;
-      if (keep) item.row.status = 'kept';
-      else {
-        const bytes = await bytesOf(zip, item.entry, budget);
-        const checked = bytes ? await checkPhoto(bytes) : { status: 'too_large' as const, width: 0 };
-        item.row.status = checked.status;
-        if (bytes && checked.status === 'ready' && !run.dryRun) {
-          // A file whose headers read well may still not decode; storage failing is the job's failure, not the file's.
-          const photo = await cardPhoto(bytes, checked.width).catch(() => undefined);
-          if (photo) {
-            const { key, path } = newMediaKey(FOLDER, 'jpg');
-            await app.storage.put(key, photo.bytes, 'image/jpeg');
-            batch.push({
-              id: student.id,
-              key,
-              image: { path, owner_id: run.instituteId, mime: 'image/jpeg', size: photo.bytes.length, width: photo.width, height: photo.height },
-            });
-            item.row.status = 'stored';
-          } else item.row.status = 'not_image';
-          if (batch.length >= STORE_BATCH) await flush();
-        }
+      const prepared = await inFlight.shift()!;
+      startNext();
+      if ('error' in prepared) throw prepared.error;
+      item.row.status = prepared.status;
+      if (prepared.stored) {
+        batch.push({ id: item.student!.id, ...prepared.stored });
+        if (batch.length >= STORE_BATCH) await flush();
       }
       progress(index + 1, matched.length);
       await pace();
     }
     await flush();
   } catch (error) {
-    // Files put for a batch not yet recorded have no media row the cleanup could find: they go now.
-    await Promise.allSettled(batch.map((item) => app.storage.delete(item.key)));
+    // Files put for a batch not yet recorded, or by photos still in flight, have no media row the cleanup could find: they go now.
+    const unfinished = await Promise.all(inFlight);
+    await Promise.allSettled(
+      [...batch, ...unfinished.flatMap((prepared) => ('stored' in prepared && prepared.stored ? [prepared.stored] : []))].map((item) =>
+        app.storage.delete(item.key),
+      ),
+    );
     throw error;
   }
 

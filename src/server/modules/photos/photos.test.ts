@@ -4,10 +4,14 @@
  * the card's 3 × 4 crop, too small and too large (a bomb entry), a student named twice, and an
  * existing photo replaced or kept, as the person chooses.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_ZIP_MAX_ENTRIES, type PhotoReport, type PhotoRow } from '../../../common/schemas/photos.js';
 import { photo, type ZipFile, zipOf } from '../../test/photo-zip.js';
+import { zipArchive } from '../../test/zip-writer.js';
 import { jobOutcome } from '../../test/season.js';
 import { adminToken, client, instituteSession, type TestApp, startTestApp, validStudent } from '../../test/test-app.js';
 import { bearer, multipart } from '../media/media-test-helpers.js';
@@ -194,6 +198,27 @@ describe('storing', () => {
     const result = await report(admin, zip, { dry_run: '0', institute_id: String(school.id) });
     expect(result).toMatchObject({ stored: 1 });
     expect(await photoPathOf(students.get('04-7')!.id)).toMatch(/^uploads\/students\/[a-f0-9]{32}\.jpg$/);
+  });
+
+  it('a zip that breaks part way stores nothing: photos already put and those in flight are taken back', async () => {
+    const ids = ['04-1', '04-2', '04-3', '04-4', '04-5', '04-6'].map((key) => students.get(key)!.id);
+    const before = await Promise.all(ids.map(photoPathOf));
+    const files = async () => (await fs.readdir(path.join(t.dataDir, 'uploads/students'))).sort();
+    const filesBefore = await files();
+    const good = await photo(600, 800);
+    const entry = (name: string, data: Buffer) => ({ name, packed: deflateRawSync(data), method: 8 as const, crc: crc32(data), size: data.length });
+    // The second file's deflate stream is damaged: the first is put by then, the next ones are in flight.
+    const broken = zipArchive([
+      entry('04-1.jpg', good),
+      { ...entry('04-2.jpg', good), packed: Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00, 0x01]) },
+      ...['04-3.jpg', '04-4.jpg', '04-5.jpg', '04-6.jpg'].map((name) => entry(name, good)),
+    ]);
+    const res = await send(school.token, broken, { dry_run: '0', replace: '1' });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await jobOutcome<unknown>(client(t, school.token), (res.json() as { data: { job_id: number } }).data.job_id, 15_000);
+    expect(job.state).toBe('failed');
+    expect(await Promise.all(ids.map(photoPathOf))).toEqual(before);
+    expect(await files()).toEqual(filesBefore);
   });
 });
 
