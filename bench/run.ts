@@ -800,8 +800,9 @@ async function main() {
     const owner = institute(0);
     const studentsOf = async () =>
       (
-        await readSql<{ class: string; class_roll: string }>(
-          `select class, class_roll from scholarship_registrations where institute_id = ${ownerId} and status = 1 order by id limit ${size}`,
+        await readSql<{ class: string; class_roll: string; reg_no: string; same_roll: number }>(
+          `select class, class_roll, reg_no, (select count(*) from scholarship_registrations o where o.institute_id = r.institute_id and o.class = r.class and o.class_roll = r.class_roll and o.status = 1) as same_roll
+           from scholarship_registrations r where institute_id = ${ownerId} and status = 1 order by id limit ${size}`,
         )
       ).rows;
     let students = await studentsOf();
@@ -816,7 +817,10 @@ async function main() {
     }
     const samples = await Promise.all(Array.from({ length: 8 }, (_, i) => photo(600, 800, { orientation: i % 2 ? 6 : undefined })));
     const chosen = students;
-    const zip = zipOf(chosen.map((student, i) => ({ name: `${student.class}/${student.class_roll}.jpg`, data: samples[i % samples.length]! })));
+    // The seed's rolls repeat within a class: those students' photos are named by registration number, as a school may.
+    const nameOf = (student: (typeof chosen)[number]) =>
+      Number(student.same_roll) === 1 ? `${student.class}/${student.class_roll}.jpg` : `${student.reg_no}.jpg`;
+    const zip = zipOf(chosen.map((student, i) => ({ name: nameOf(student), data: samples[i % samples.length]! })));
     const form = new FormData();
     form.append('dry_run', '0');
     form.append('replace', '1');
