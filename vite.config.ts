@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { paths } from './src/web/app/paths.js';
+import { bn } from './src/web/i18n/bn.js';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -28,9 +30,44 @@ function precompress(): Plugin {
   };
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A copy of index.html for each public screen with its title and lead in the loader (frames/<path>.html,
+ * which the server sends for that path): on a slow phone the page says what it is as soon as its HTML
+ * arrives, a second before the app's script can (slow phones in docs/developers/development.md). Bengali,
+ * the default language; the app replaces it with the screen in the reader's language.
+ */
+function publicFrames(): Plugin {
+  const frames = [
+    { path: paths.login, title: bn.login.title, lead: bn.login.subtitle },
+    { path: paths.register, title: bn.register.title, lead: bn.register.subtitle },
+    { path: paths.passwordReset, title: bn.passwordReset.title, lead: '' },
+  ];
+  return {
+    name: 'public-frames',
+    apply: 'build',
+    // After Vite's own HTML plugin has put index.html in the bundle.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('public-frames: index.html is not in the bundle');
+        const html = String(index.source);
+        const loader = '<div class="boot">';
+        if (!html.includes(loader)) throw new Error(`public-frames: index.html has no ${loader}`);
+        for (const frame of frames) {
+          const heading = `<div class="boot-frame"><h1>${escapeHtml(frame.title)}</h1>${frame.lead ? `<p>${escapeHtml(frame.lead)}</p>` : ''}</div>`;
+          this.emitFile({ type: 'asset', fileName: `frames${frame.path}.html`, source: html.replace(loader, `${loader}${heading}`) });
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./src/web'),
-  plugins: [react(), precompress()],
+  plugins: [react(), publicFrames(), precompress()],
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,

@@ -254,3 +254,22 @@ test('a school downloads its admit cards on a slow phone', async ({ page, reques
   expect(await blank.longest(), 'longest stretch with nothing on screen (ms)').toBeLessThanOrEqual(BLANK_LIMIT_MS);
   await asAdmin(request, '/api/v1/exam/publish', { published: 0 });
 });
+
+test.describe('before the app’s script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('each public screen’s page names the screen, at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    for (const [path, title] of [
+      ['/register', bn.register.title],
+      ['/login', bn.login.title],
+      ['/password-reset', bn.passwordReset.title],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    }
+    await page.goto('/register');
+    await expect(page.getByText(bn.register.subtitle)).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/register-before-script-360.png' });
+  });
+});

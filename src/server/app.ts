@@ -222,12 +222,22 @@ function registerClient(app: FastifyInstance, webRoot: string | undefined): void
       },
     });
   }
+  // A public screen's copy of index.html that names the screen while its script loads (publicFrames in vite.config.ts).
+  const frames = new Set(
+    hasClient && fs.existsSync(path.join(webRoot, 'frames'))
+      ? fs
+          .readdirSync(path.join(webRoot, 'frames'))
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => `/${file.slice(0, -'.html'.length)}`)
+      : [],
+  );
   app.setNotFoundHandler(async (request, reply) => {
     // A public page at /{url} (or the site's 404); the app's own paths fall through to the client.
     if (await app.servePublicSite(request, reply)) return reply;
     const isPage = request.method === 'GET' && !request.url.startsWith('/api') && (request.headers.accept ?? '').includes('text/html');
     if (hasClient && isPage) {
-      return reply.sendFile('index.html', webRoot as string);
+      const route = request.url.split('?')[0]!.replace(/\/$/, '');
+      return reply.sendFile(frames.has(route) ? `frames${route}.html` : 'index.html', webRoot as string);
     }
     return reply.status(404).send({ message: translate(requestLang(request), 'not_found'), data: null });
   });
