@@ -46,6 +46,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'without-optimize': { type: 'boolean', default: false },
     servers: { type: 'string', default: '0' },
+    'quiet-load': { type: 'string', default: '1.5' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379/12' },
   },
 });
@@ -103,6 +104,10 @@ const unknown = [...(only ?? [])].filter((name) => !SCENARIOS.includes(name));
 if (unknown.length || only?.size === 0) throw new Error(`--only: unknown scenario ${unknown.join(', ') || '(none named)'}; known: ${SCENARIOS.join(', ')}`);
 const wanted = (name: string) => !only || only.has(name);
 const smoke = values.smoke;
+/** The 1-minute load each scenario waits to fall under before it starts (0: start at once; the smoke never waits). */
+const quietLoad = Number(values['quiet-load']);
+/** The longest wait for a quiet machine: a machine busy with something else still gets its run, its load in the report. */
+const QUIET_WAIT_MS = 10 * 60_000;
 /** App servers behind haproxy (0: one server, no balancer). */
 const servers = Number(values.servers);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
@@ -394,6 +399,18 @@ async function main() {
     }
   }
 
+  /**
+   * Waits, at most QUIET_WAIT_MS, for the machine's 1-minute load to fall under `quietLoad`: a scenario begun
+   * right after a heavy one measures the one before's tail, and only figures begun quiet are budget figures
+   * (docs/developers/benchmark.md). The load before each scenario is in the report either way.
+   */
+  async function quiet(name: string) {
+    if (smoke || quietLoad <= 0 || os.loadavg()[0]! < quietLoad) return;
+    console.log(`  ${name.padEnd(26)} waiting for the 1-minute load (${round(os.loadavg()[0]!)}) to fall under ${quietLoad}`);
+    const until = Date.now() + QUIET_WAIT_MS;
+    while (os.loadavg()[0]! >= quietLoad && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+
   async function scenario(
     name: string,
     title: string,
@@ -402,6 +419,7 @@ async function main() {
   ) {
     if (!wanted(name)) return;
     await settle(floorRun ? `http://127.0.0.1:${floorPort}/` : `${base}/api/health`);
+    await quiet(name);
     const load = os.loadavg().map(round);
     const sampler = floorRun ? floorMemory! : server.memory;
     sampler.reset();
