@@ -56,17 +56,18 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
     }),
     ...overrides,
   };
-  const app = await buildApp(config);
-  return {
-    app,
+  const testApp: TestApp = {
+    app: await buildApp(config),
     config,
     dataDir,
     async close() {
-      await app.close();
+      // The app of the moment: a restart test replaces the first with one of its own, which must end before its data goes.
+      await testApp.app.close();
       if (postgres) await onPostgresServer(`drop database if exists ${dbName} with (force)`);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 export type Json = Record<string, unknown> & { message: string; data: never };
