@@ -107,9 +107,12 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  for (const file of vitest.testResults)
-    for (const test of file.assertionResults.filter((result) => result.status === 'failed'))
-      failedTests.push({ name: `${path.relative(root, file.name)} › ${test.fullName}`, message: test.failureMessages.join('\n') });
+  for (const file of vitest.testResults) {
+    const failed = file.assertionResults.filter((result) => result.status === 'failed');
+    for (const test of failed) failedTests.push({ name: `${path.relative(root, file.name)} › ${test.fullName}`, message: test.failureMessages.join('\n') });
+    // A file can fail with every test passed: its hooks or teardown threw.
+    if (failed.length === 0 && file.status === 'failed') failedTests.push({ name: path.relative(root, file.name), message: file.message ?? '' });
+  }
 }
 
 // The benchmark runs the compiled server, as `npm start` does.
