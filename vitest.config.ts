@@ -1,8 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/modules/**/*.test.ts'];
-/** Tests that need PostgreSQL whatever the dialect: the generated row types (scripts/db-types/) are read from it. */
-const postgresTests = ['src/server/db/tables.generated.test.ts'];
+/**
+ * Tests that need PostgreSQL whatever the dialect: the generated row types (scripts/db-types/) are read from it,
+ * and a connection lost in use is PostgreSQL's alone.
+ */
+const postgresTests = ['src/server/db/tables.generated.test.ts', 'src/server/db/connect.test.ts'];
 
 /** Unit tests once; the API suite twice, on a SQLite file and on PostgreSQL (TEST_DB picks the dialect). */
 export default defineConfig({

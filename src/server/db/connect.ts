@@ -22,6 +22,9 @@ export function openDatabase(database: Config['database'], onError: (error: Erro
     // Without a listener an idle connection's error would end the process.
     pool.on('error', onError);
     pool.on('connect', runPreparedByName);
+    // A connection in use has no pool listener: lost mid-query (a restart, a failover, a terminated backend), its
+    // query fails with the error and the connection leaves the pool, while its 'error' event would end the process.
+    pool.on('connect', (client) => client.on('error', onError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolOf.set(db, pool);
     return db;
