@@ -30,6 +30,8 @@ async function checkScreens(page: Page, screens: readonly string[]): Promise<voi
     await page.setViewportSize(WIDTHS[1]!);
     await page.goto(path);
     await expect(page.locator('h1, h2').first()).toBeVisible();
+    // The screen the app drew, not the page's loader that names it before the script has run.
+    await expect(page.locator('.boot')).toHaveCount(0);
     for (const size of [WIDTHS[1]!, WIDTHS[0]!]) {
       await page.setViewportSize(size);
       // Loaders and transitions come to rest before the page is judged.
