@@ -36,6 +36,10 @@ async function checkScreens(page: Page, screens: readonly string[]): Promise<voi
       await page.setViewportSize(size);
       // Loaders and transitions come to rest before the page is judged.
       await expect(page.locator('.mantine-LoadingOverlay-root, .mantine-Skeleton-root')).toHaveCount(0);
+      // The upload widget fades its label in with its own animation: judged mid-fade, its colours are paler than they are.
+      await expect
+        .poll(() => page.evaluate(() => [...document.querySelectorAll('.filepond--drop-label')].every((label) => getComputedStyle(label).opacity === '1')))
+        .toBe(true);
       await page.waitForTimeout(300);
       expect(await violations(page), `${path} at ${size.width} px`).toEqual([]);
     }
