@@ -65,9 +65,10 @@ export async function cardPhoto(bytes: Buffer, cropped: number): Promise<{ bytes
   )
     .rotate()
     .resize(width, height, { fit: 'cover', position: 'centre' })
-    // libjpeg-turbo, not mozjpeg: a 480 × 640 photo encodes in ~16 ms instead of ~100 ms, ~20% larger; a school's
-    // zip of photos is encoded one after another, and 5,000 must be stored within a minute (the benchmark's photos-bulk).
-    .jpeg({ quality: JPEG_QUALITY })
+    // libjpeg-turbo, not mozjpeg: a 480 × 640 photo encodes in ~16 ms instead of ~100 ms, ~20% larger; and without
+    // the second pass that optimises the Huffman tables (~11% of a photo's time, the file a few per cent larger): a
+    // school's zip must store 5,000 photos within a minute on two cores (the benchmark's photos-bulk).
+    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
     .toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height };
 }
