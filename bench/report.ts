@@ -106,6 +106,14 @@ export function verdicts(report: Report): Verdict[] {
     });
   }
   // Exam day: the whole season's seat plan in under a minute, the server answering meanwhile.
+  const photos = by('photos-bulk');
+  if (photos) {
+    out.push({
+      budget: '5,000 photos from one zip stored < 60 s',
+      measured: `${photos.seconds} s, ${photos.rows} stored; an institute list meanwhile p99 ${photos.healthP99Ms} ms, slowest ${photos.healthMaxMs} ms`,
+      met: (photos.seconds ?? Infinity) < 60 && photos.errors === 0 && (photos.rows ?? 0) >= 5000,
+    });
+  }
   const allocated = by('allocation');
   if (allocated) {
     out.push({

@@ -24,7 +24,7 @@ import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseSc
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { writeReport, type Report, type ScenarioResult } from './report.js';
 import { FAMILY_NAMES } from './names.js';
-import { photo, zipOf } from '../src/server/test/photo-zip.js';
+import { grainyPhoto, zipOf } from '../src/server/test/photo-zip.js';
 import { approvalOf, studentForm } from './requests.js';
 import { freePort, groupSampler, memorySampler, node, serverProcess, stopProcess, waitFor } from './server-process.js';
 import { balancerReady, startBalancer } from './balancer.js';
@@ -404,11 +404,12 @@ async function main() {
    * right after a heavy one measures the one before's tail, and only figures begun quiet are budget figures
    * (docs/developers/benchmark.md). The load before each scenario is in the report either way.
    */
-  async function quiet(name: string) {
-    if (smoke || quietLoad <= 0 || os.loadavg()[0]! < quietLoad) return;
+  async function quiet(name: string): Promise<number[]> {
+    if (smoke || quietLoad <= 0 || os.loadavg()[0]! < quietLoad) return os.loadavg().map(round);
     console.log(`  ${name.padEnd(26)} waiting for the 1-minute load (${round(os.loadavg()[0]!)}) to fall under ${quietLoad}`);
     const until = Date.now() + QUIET_WAIT_MS;
     while (os.loadavg()[0]! >= quietLoad && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5000));
+    return os.loadavg().map(round);
   }
 
   async function scenario(
@@ -416,11 +417,13 @@ async function main() {
     title: string,
     run: () => Promise<Omit<ScenarioResult, 'name' | 'title' | 'peakRssMb'> & Partial<ScenarioResult>>,
     floorRun = false,
+    /** The load before a job the scenario only reports, started (after its own wait) before the scenario. */
+    loadBeforeJob?: number[],
   ) {
     if (!wanted(name)) return;
     await settle(floorRun ? `http://127.0.0.1:${floorPort}/` : `${base}/api/health`);
-    await quiet(name);
-    const load = os.loadavg().map(round);
+    if (!loadBeforeJob) await quiet(name);
+    const load = loadBeforeJob ?? os.loadavg().map(round);
     const sampler = floorRun ? floorMemory! : server.memory;
     sampler.reset();
     const result = { name, title, loadBefore: load, ...(await run()), peakRssMb: 0 };
@@ -808,8 +811,8 @@ async function main() {
   await scenario('import-store', 'Import of a 5,000-row sheet, stored (institute list meanwhile)', () => importScenario(false));
 
   /**
-   * Photos in bulk (docs/integrators/photos.md): one zip of `size` photos (600 × 800 JPEGs of ~40 kB, the size of a
-   * scanned passport photo: 5,000 phone photos would pass the zip's 1,000 MB) named by class-roll for `size` students of
+   * Photos in bulk (docs/integrators/photos.md): one zip of `size` photos (600 × 800 JPEGs of ~55 kB with a real photo's
+   * grain, the size of a scanned passport photo: 5,000 phone photos would pass the zip's 1,000 MB) named by class-roll for `size` students of
    * one institute (the import's, given students through the import first when it has fewer), stored with replace,
    * while another institute keeps asking for its list: the seconds from the upload to the job's end.
    */
@@ -833,7 +836,7 @@ async function main() {
       if (!added.ok) throw new Error(`photos-bulk: the students could not be imported: ${added.status} ${await added.text()}`);
       students = await studentsOf();
     }
-    const samples = await Promise.all(Array.from({ length: 8 }, (_, i) => photo(600, 800, { orientation: i % 2 ? 6 : undefined })));
+    const samples = await Promise.all(Array.from({ length: 8 }, (_, i) => grainyPhoto(600, 800, { orientation: i % 2 ? 6 : undefined, seed: i })));
     const chosen = students;
     // The seed's rolls repeat within a class: those students' photos are named by registration number, as a school may.
     const nameOf = (student: (typeof chosen)[number]) =>
@@ -1057,8 +1060,15 @@ async function main() {
   const cleanups: (() => Promise<void>)[] = [];
   const admitCards = ['admit-cards-centre', 'admit-cards-20'];
   if (wanted('allocation') || admitCards.some(wanted)) {
+    const allocationLoad = wanted('allocation') ? await quiet('allocation') : [];
     const allocation = await allocationScenario(smoke ? 20 : 2000);
-    await scenario('allocation', 'Seat allocation of every paid student of the season over ~2,000 centres (institute list meanwhile)', async () => allocation);
+    await scenario(
+      'allocation',
+      'Seat allocation of every paid student of the season over ~2,000 centres (institute list meanwhile)',
+      async () => allocation,
+      false,
+      allocationLoad,
+    );
     await scenario('admit-cards-centre', "A centre's admit cards (~500) as one PDF (institute list meanwhile; Chromium's memory beside the server's)", () =>
       admitCardsScenario([{ headers: admin, body: { centre_id: 'largest' } }]),
     );
@@ -1367,18 +1377,29 @@ async function main() {
         await clear();
       }
     };
+    const processingLoad = await quiet('results-processing');
     const processed = await jobAction('/api/v1/results/process', {});
     notes.push(`results processing: ${students} candidates with 3 marks each, job ${processed.job?.state} in ${round(processed.seconds)} s.`);
-    await scenario('results-processing', `Result processing of ${students.toLocaleString('en')} students (institute list meanwhile)`, async () =>
-      oneAction(processed.seconds, processed.pings, { errors: processed.job?.state === 'done' ? 0 : 1, non2xx: 0, rows: processed.job?.done ?? 0 }),
+    await scenario(
+      'results-processing',
+      `Result processing of ${students.toLocaleString('en')} students (institute list meanwhile)`,
+      async () => oneAction(processed.seconds, processed.pings, { errors: processed.job?.state === 'done' ? 0 : 1, non2xx: 0, rows: processed.job?.done ?? 0 }),
+      false,
+      processingLoad,
     );
+    const publicationLoad = await quiet('results-publication');
     const published = await jobAction('/api/v1/results/publish', { published: 1 });
-    await scenario('results-publication', 'Publication: the snapshot of every result and the merit lists (institute list meanwhile)', async () =>
-      oneAction(published.seconds, published.pings, {
-        errors: published.job?.state === 'done' ? 0 : 1,
-        non2xx: 0,
-        rows: Number(published.job?.result?.students ?? 0),
-      }),
+    await scenario(
+      'results-publication',
+      'Publication: the snapshot of every result and the merit lists (institute list meanwhile)',
+      async () =>
+        oneAction(published.seconds, published.pings, {
+          errors: published.job?.state === 'done' ? 0 : 1,
+          non2xx: 0,
+          rows: Number(published.job?.result?.students ?? 0),
+        }),
+      false,
+      publicationLoad,
     );
     await scenario('award-letters', "Award letters of every institute, one PDF job (the admin's; institute list meanwhile)", awardLetters);
     await scenario(

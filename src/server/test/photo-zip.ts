@@ -31,3 +31,16 @@ export function photo(width: number, height: number, options: { orientation?: nu
   const jpeg = image.jpeg({ quality: 85 });
   return (options.orientation ? jpeg.withMetadata({ orientation: options.orientation }) : jpeg).toBuffer();
 }
+
+/**
+ * A photo with a real one's detail (fine grain over the whole picture): its JPEG about as large as a scanned
+ * passport photo's (~55 KB at 600 × 800) and as costly to decode and encode, which flat colours are not.
+ */
+export function grainyPhoto(width: number, height: number, options: { orientation?: number; seed?: number } = {}): Promise<Buffer> {
+  const grain = sharp({
+    create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 110 + (options.seed ?? 0) * 5, sigma: 6 } },
+  }).jpeg({
+    quality: 85,
+  });
+  return (options.orientation ? grain.withMetadata({ orientation: options.orientation }) : grain).toBuffer();
+}
