@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { escapeHtml } from './src/server/lib/html.js';
 import { paths } from './src/web/app/paths.js';
 import { bn } from './src/web/i18n/bn.js';
 
@@ -29,8 +30,6 @@ function precompress(): Plugin {
     },
   };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A copy of index.html for each public screen with its title and lead in the loader (frames/<path>.html,
