@@ -837,11 +837,10 @@ async function main() {
       students = await studentsOf();
     }
     const samples = await Promise.all(Array.from({ length: 8 }, (_, i) => grainyPhoto(600, 800, { orientation: i % 2 ? 6 : undefined, seed: i })));
-    const chosen = students;
     // The seed's rolls repeat within a class: those students' photos are named by registration number, as a school may.
-    const nameOf = (student: (typeof chosen)[number]) =>
+    const nameOf = (student: (typeof students)[number]) =>
       Number(student.same_roll) === 1 ? `${student.class}/${student.class_roll}.jpg` : `${student.reg_no}.jpg`;
-    const zip = zipOf(chosen.map((student, i) => ({ name: nameOf(student), data: samples[i % samples.length]! })));
+    const zip = zipOf(students.map((student, i) => ({ name: nameOf(student), data: samples[i % samples.length]! })));
     const form = new FormData();
     form.append('dry_run', '0');
     form.append('replace', '1');
@@ -860,7 +859,7 @@ async function main() {
       }
     }, list);
     const seconds = (performance.now() - started) / 1000;
-    notes.push(`photos-bulk: ${chosen.length} photos in a ${Math.round(zip.length / 1e6)} MB zip`);
+    notes.push(`photos-bulk: ${students.length} photos in a ${Math.round(zip.length / 1e6)} MB zip`);
     return oneAction(seconds, pings, { errors: result ? 0 : 1, non2xx: result ? 0 : 1, rows: result?.stored ?? 0 });
   }
   await scenario('photos-bulk', 'Photos in bulk: a zip of 5,000 photos stored (institute list meanwhile)', () => photosScenario(smoke ? 40 : 5000));
@@ -1060,7 +1059,7 @@ async function main() {
   const cleanups: (() => Promise<void>)[] = [];
   const admitCards = ['admit-cards-centre', 'admit-cards-20'];
   if (wanted('allocation') || admitCards.some(wanted)) {
-    const allocationLoad = wanted('allocation') ? await quiet('allocation') : [];
+    const allocationLoad = await quiet('allocation');
     const allocation = await allocationScenario(smoke ? 20 : 2000);
     await scenario(
       'allocation',
