@@ -7,6 +7,7 @@
  * (csv-worker.ts). Models and columns come from the resource definitions; an institute only gets its own rows.
  */
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
@@ -54,10 +55,18 @@ const asListQuery = (body: ExportBody) => ({ search: body.search, status: body.s
 type Scope = { definition: ResourceDefinition; body: ExportBody; user: SessionUser; columns: string[] };
 
 /**
+ * How long an SQLite export reads and writes before other requests get a turn. Its rows are read
+ * synchronously and, while the socket takes every write at once (a client reading as fast as the
+ * server writes), nothing else would make it wait: `/api/health` asked during a million-row export
+ * was answered only after it (bench/results/2026-11-27-sqlite.md).
+ */
+const SQLITE_SLICE_MS = 10;
+
+/**
  * SQLite: the whole export is one statement, its rows as arrays (no object per row). The connection is
  * opened on the first pull and closed when the rows end or the download stops.
  */
-function* sqliteBatches(file: string, query: CompiledQuery): Generator<unknown[][]> {
+async function* sqliteBatches(file: string, query: CompiledQuery): AsyncGenerator<unknown[][]> {
   const reader = openSqliteReader(file);
   try {
     const rows = reader
@@ -65,11 +74,17 @@ function* sqliteBatches(file: string, query: CompiledQuery): Generator<unknown[]
       .raw(true)
       .iterate(...query.parameters) as IterableIterator<unknown[]>;
     let batch: unknown[][] = [];
+    let sliceStarted = performance.now();
     for (const row of rows) {
       batch.push(row);
       if (batch.length === SQLITE_GROUP) {
+        // The time includes the CSV or workbook writing of the batches pulled, done between the yields.
         yield batch;
         batch = [];
+        if (performance.now() - sliceStarted >= SQLITE_SLICE_MS) {
+          await setImmediate();
+          sliceStarted = performance.now();
+        }
       }
     }
     if (batch.length) yield batch;

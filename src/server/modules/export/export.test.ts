@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
+import { on, once } from 'node:events';
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_READER_NAME } from '../../db/connect.js';
@@ -166,6 +167,46 @@ describe('CSV export', () => {
     const lines = text.slice(1).trim().split('\n').slice(1);
     expect(lines).toHaveLength(30_000);
     expect(text).not.toContain('late arrival');
+  });
+
+  it('answers other requests while a client reads the export as fast as it is written', async () => {
+    // About 30 MB, read by a client on a thread of its own: the socket takes every write at once, so only
+    // the export's own turns let the health check in before the last byte.
+    await insertNoticeCategories('Fast', 30_000, 1000);
+    port ??= Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const reader = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+      const at = () => performance.timeOrigin + performance.now();
+      (async () => {
+        const answer = await fetch(workerData.url, { method: 'POST', headers: workerData.headers, body: workerData.body });
+        let bytes = 0;
+        for await (const piece of answer.body) {
+          if (bytes === 0) parentPort.postMessage({ first: at() });
+          bytes += piece.length;
+        }
+        parentPort.postMessage({ done: at(), bytes });
+      })();`,
+      {
+        eval: true,
+        workerData: {
+          url: `http://127.0.0.1:${port}/api/v1/export-data`,
+          headers: { authorization: `Bearer ${await adminToken(t)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'notice-categories', columns: ['id', 'title'], search: 'Fast ' }),
+        },
+      },
+    );
+    try {
+      const messages = on(reader, 'message');
+      await messages.next();
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const answered = performance.timeOrigin + performance.now();
+      expect(health.status).toBe(200);
+      const { value } = (await messages.next()) as { value: [{ done: number; bytes: number }] };
+      expect(value[0].bytes).toBeGreaterThan(30_000_000);
+      expect(answered).toBeLessThan(value[0].done);
+    } finally {
+      await reader.terminate();
+    }
   });
 
   it('keeps to the snapshot it started on: rows inserted or deleted during the download change nothing, no row comes twice', async () => {
