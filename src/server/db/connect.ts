@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { setImmediate } from 'node:timers/promises';
+import { type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './types.js';
@@ -36,7 +37,35 @@ export function openDatabase(database: Config['database'], onError: (error: Erro
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** How long SQLite's connection goes from holder to holder before the event loop gets a turn. */
+const SQLITE_TURN_MS = 10;
+
+/**
+ * SQLite's one connection passes from one request's query or transaction to the next waiting one by
+ * promises, so while requests wait for it (a burst of payment approvals) the event loop never turns: no
+ * connection was accepted and no request read until the queue ran dry. Measured with 32 admins approving
+ * at once, new connections were accepted ~170 ms apart and their first requests waited up to 3.5 s, while
+ * requests on open connections were answered in ~0.3 s. Every SQLITE_TURN_MS the next holder first lets
+ * the loop turn; the queue's order stays as it was.
+ */
+class TurnTakingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    let turnStarted = performance.now();
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      if (performance.now() - turnStarted >= SQLITE_TURN_MS) {
+        await setImmediate();
+        turnStarted = performance.now();
+      }
+      return connection;
+    };
+    return driver;
+  }
 }
 
 /**
