@@ -78,3 +78,68 @@ export async function lighthouseScores(pages: { page: string; url: string }[]): 
   }
   return scores;
 }
+
+export type PhoneLoad = { screen: string; path: string; firstMs: number; repeatMs: number; firstKb: number; repeatKb: number; error?: string };
+
+/**
+ * The throttled phone of `e2e/slow-phone.spec.ts`: 360 px, CPU 4× slower, 150 ms latency, 1.6 Mbit/s down.
+ * Each screen is visited first with nothing cached, then again in the same browser (its cache, the API's
+ * ETags): the time from the navigation to the screen's content in the page (marked in the page itself, so
+ * no polling of the test's is counted) and the bytes that came over the network for it.
+ */
+export async function phoneLoads(base: string, token: string, tokenKey: string): Promise<PhoneLoad[]> {
+  const { chromium } = await import('playwright-core');
+  const screens = [
+    { screen: "institute's dashboard", path: '/', selector: '[data-testid="stat-value"]' },
+    { screen: "institute's list", path: '/scholarship-registrations', selector: '[data-testid="list-row"]' },
+  ];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const loads: PhoneLoad[] = [];
+  try {
+    for (const { screen, path: pagePath, selector } of screens) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [tokenKey, token] as const);
+      // The moment the content is in the page, taken by the page itself as the document changes.
+      await context.addInitScript((wanted) => {
+        const seen = window as unknown as { shownAt?: number };
+        new MutationObserver((_records, observer) => {
+          if (!document.querySelector(wanted)) return;
+          seen.shownAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      }, selector);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      let bytes = 0;
+      cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength));
+      const visit = async () => {
+        bytes = 0;
+        await page.goto(`${base}${pagePath}`, { waitUntil: 'commit' });
+        const shown = await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt, undefined, { timeout: 60_000 });
+        const ms = Math.round((await shown.jsonValue()) as number);
+        await page.waitForLoadState('networkidle');
+        return { ms, kb: Math.round(bytes / 102.4) / 10 };
+      };
+      try {
+        const first = await visit();
+        const repeat = await visit();
+        loads.push({ screen, path: pagePath, firstMs: first.ms, repeatMs: repeat.ms, firstKb: first.kb, repeatKb: repeat.kb });
+      } catch (error) {
+        loads.push({ screen, path: pagePath, firstMs: 0, repeatMs: 0, firstKb: 0, repeatKb: 0, error: String(error) });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return loads;
+}

@@ -1,7 +1,7 @@
 /** The benchmark's report: JSON for machines, Markdown with the budgets for people, and latest.md. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LighthouseScore, ScreenSize } from './client.js';
+import type { LighthouseScore, PhoneLoad, ScreenSize } from './client.js';
 
 export type ScenarioResult = {
   name: string;
@@ -46,6 +46,8 @@ export type Report = {
   scenarios: ScenarioResult[];
   screens: ScreenSize[];
   lighthouse: LighthouseScore[];
+  /** The dashboard and an institute's list on the throttled phone, first and repeat visits (bench/client.ts). */
+  phone?: { loadBefore: number[]; loads: PhoneLoad[] };
   notes: string[];
 };
 
@@ -217,6 +219,23 @@ function markdown(report: Report): string {
   if (report.lighthouse.length) {
     lines.push('', '## Lighthouse (mobile)', '', '| page | performance | accessibility |', '|---|---:|---:|');
     for (const s of report.lighthouse) lines.push(`| ${s.page} | ${s.performance ?? s.error} | ${s.accessibility ?? ''} |`);
+  }
+  if (report.phone?.loads.length) {
+    lines.push(
+      '',
+      `## The throttled phone (360 px, CPU 4×, 150 ms, 1.6 Mbit/s; 1-minute load ${report.phone.loadBefore.join(' / ')} before)`,
+      '',
+      "From the navigation to the screen's content in the page, and the bytes over the network for it: first visit with nothing cached, then the same screen again.",
+      '',
+      '| screen | first visit | repeat visit |',
+      '|---|---:|---:|',
+    );
+    for (const l of report.phone.loads)
+      lines.push(
+        l.error
+          ? `| ${l.screen} | failed: ${l.error} | |`
+          : `| ${l.screen} (\`${l.path}\`) | ${l.firstMs} ms, ${l.firstKb} KB | ${l.repeatMs} ms, ${l.repeatKb} KB |`,
+      );
   }
   if (report.notes.length) lines.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`));
   return `${lines.join('\n')}\n`;

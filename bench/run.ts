@@ -20,7 +20,8 @@ import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { buildClient, CHROMIUM, lighthouseScores, screenSizes, type LighthouseScore, type ScreenSize } from './client.js';
+import { buildClient, CHROMIUM, lighthouseScores, phoneLoads, screenSizes, type LighthouseScore, type PhoneLoad, type ScreenSize } from './client.js';
+import { TOKEN_KEY } from '../src/web/api/token.js';
 import { DEFAULT_DB, databaseOf, root, sessionFileOf, type Session } from './common.js';
 import { writeReport, type Report, type ScenarioResult } from './report.js';
 import { FAMILY_NAMES } from './names.js';
@@ -1478,11 +1479,18 @@ async function main() {
   });
 
   let lighthouse: LighthouseScore[] = [];
+  let phone: { loadBefore: number[]; loads: PhoneLoad[] } | undefined;
   if (withClient && fs.existsSync(CHROMIUM)) {
     const pages = [{ page: 'login', url: `${base}/login` }];
     const publicPage = results.find((r) => r.name === 'public-page' && !r.missing);
     if (publicPage) pages.push({ page: 'public page', url: `${base}/${session.pages[0]}` });
     lighthouse = await lighthouseScores(pages);
+    const loadBefore = await quiet('phone loads');
+    phone = { loadBefore, loads: await phoneLoads(base, tokens[0]!.token, TOKEN_KEY) };
+    for (const load of phone.loads)
+      console.log(
+        `  phone: ${load.screen.padEnd(22)} ${load.error ?? `first ${load.firstMs} ms (${load.firstKb} KB), repeat ${load.repeatMs} ms (${load.repeatKb} KB)`}`,
+      );
   } else if (withClient) {
     notes.push(`Lighthouse not run: no Chromium at ${CHROMIUM}.`);
   }
@@ -1505,6 +1513,7 @@ async function main() {
     scenarios: results,
     screens,
     lighthouse,
+    phone,
     notes,
   };
   const written = writeResults ? writeReport(report, outDir) : [];
