@@ -10,6 +10,7 @@ import type { Database } from './types.js';
 import { statementNames } from './prepared.js';
 // Also sets the driver's int8 parsing, which the pool's queries rely on as much as the reader's.
 export { POSTGRES_READER_NAME, openPostgresReader } from './postgres-reader.js';
+export { openSqliteReader } from './sqlite-reader.js';
 
 export type Dialect = Config['database']['dialect'];
 
@@ -104,16 +105,5 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
     }
     return statement;
   }) as typeof sqlite.prepare;
-  return sqlite;
-}
-
-/**
- * A read-only connection of its own for one long read (the CSV export): better-sqlite3 refuses every
- * other statement on a connection while one iterates, so the app's connection stays free; with WAL the
- * reader sees one snapshot and never blocks the writer.
- */
-export function openSqliteReader(file: string): SQLite.Database {
-  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
-  sqlite.pragma('busy_timeout = 5000');
   return sqlite;
 }

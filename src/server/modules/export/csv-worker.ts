@@ -1,8 +1,9 @@
 /**
- * A worker thread writing one PostgreSQL export's CSV (export.routes.ts starts it; architecture §8).
- * pg's reading leaves garbage that V8's main heap let grow to four times what was live before a full
- * collection, and parsing and writing a million rows held the event loop every request needs. Here the
- * cursor's rows, their labels and the CSV text live in a heap of their own, bounded by the worker's
+ * A worker thread writing one export's CSV (export.routes.ts starts it; architecture §8), from PostgreSQL's
+ * cursor or SQLite's statement. pg's reading leaves garbage that V8's main heap let grow to four times what
+ * was live before a full collection, and reading and writing a million rows held the event loop every request
+ * needs (on SQLite, half of the export's time is the reading itself). Here the
+ * rows, their labels and the CSV text live in a heap of their own, bounded by the worker's
  * resourceLimits, and only finished pieces of text cross over. They cross as strings, which the main
  * heap's young generation frees at once and the socket encodes natively: transferred byte buffers were
  * memory outside the heap that waited for the main heap's collections (20–30 MB more at the peak, measured).
@@ -12,12 +13,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Lang } from '../../../common/messages.js';
+import type { Config } from '../../config.js';
 import { cursorBatches } from '../../db/postgres-reader.js';
+import { sqliteBatches } from '../../db/sqlite-reader.js';
 import { csvChunks } from './csv.js';
 import { labelledBatches } from '../../lib/column-labels.js';
 
 export type CsvWorkerData = {
-  url: string;
+  database: Config['database'];
   query: { sql: string; parameters: readonly unknown[] };
   columns: string[];
   header: string[];
@@ -29,7 +32,8 @@ export type CsvWorkerData = {
 export type CsvWorkerMessage = { piece: string } | { done: true } | { error: string };
 
 const port = parentPort!;
-const { url, query, columns, header, lang, credit } = workerData as CsvWorkerData;
+const { database, query, columns, header, lang, credit } = workerData as CsvWorkerData;
+const rows = database.dialect === 'postgres' ? cursorBatches(database.url, query) : sqliteBatches(database.file, query);
 
 let credits = credit;
 let stopped = false;
@@ -41,8 +45,8 @@ port.on('message', (message: 'more' | 'stop') => {
 });
 
 try {
-  // Leaving the loop returns the generators in turn, down to the cursor's, which closes the connection.
-  for await (const chunk of csvChunks(columns, header, labelledBatches(columns, lang, cursorBatches(url, query)))) {
+  // Leaving the loop returns the generators in turn, down to the reading one, which closes its connection.
+  for await (const chunk of csvChunks(columns, header, labelledBatches(columns, lang, rows))) {
     while (credits === 0 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
     if (stopped) break;
     credits--;

@@ -3,11 +3,10 @@
  * newest first, pulled by the response as the client reads so memory stays flat (architecture §8),
  * headers and codes in the caller's language (`lang`, else Accept-Language; labels.ts).
  * SQLite iterates one statement on a read-only connection of its own; PostgreSQL fetches from a
- * server-side cursor on a connection of its own (not the pool's), for a CSV in a worker thread
- * (csv-worker.ts). Models and columns come from the resource definitions; an institute only gets its own rows.
+ * server-side cursor on a connection of its own (not the pool's). A CSV is read and written in a worker
+ * thread (csv-worker.ts), a workbook on the event loop in turns. Models and columns come from the resource definitions; an institute only gets its own rows.
  */
 import { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
@@ -22,7 +21,7 @@ import { requestLang } from '../../lib/language.js';
 import { slugify } from '../../lib/slug.js';
 import { dhakaToday } from '../../../common/season.js';
 import type { SessionUser } from '../../lib/authenticate.js';
-import { openSqliteReader } from '../../db/connect.js';
+import { sqliteBatches } from '../../db/sqlite-reader.js';
 import { cursorBatches } from '../../db/postgres-reader.js';
 import { moduleWorker } from '../../lib/module-worker.js';
 import { resources } from '../resources.js';
@@ -31,22 +30,16 @@ import { headerOf, labelledBatches } from '../../lib/column-labels.js';
 import { xlsxStream } from './xlsx.js';
 import type { CsvWorkerData, CsvWorkerMessage } from './csv-worker.js';
 
-/**
- * SQLite hands rows on in small groups: rows still held when the young generation is collected get
- * promoted and then wait for a full collection, which is what made the export's memory grow.
- */
-const SQLITE_GROUP = 100;
-
-/** Pieces (~16 k characters each) the PostgreSQL CSV worker may send before the response asks for more. */
+/** Pieces (~16 k characters each) the CSV worker may send before the response asks for more. */
 const WORKER_CREDIT = 4;
 /**
  * The worker's heap: its live data is one FETCH's rows (sized to ~512 k characters, postgres-reader.ts)
- * and a piece or two of text, a few MB, so the old generation is collected long before it could grow
- * the way the main heap did. Measured on the million registrations: the process's peak 193 MB with
- * 16/4 MB against 196 MB with 32/8 MB; 24 MB leaves room for a single row of a few MB.
+ * or one batch of SQLite's, and a piece or two of text, a few MB, so the old generation is collected long
+ * before it could grow the way the main heap did. Measured on the million registrations: the process's peak
+ * 193 MB with 16/4 MB against 196 MB with 32/8 MB; 24 MB leaves room for a single row of a few MB.
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 4 };
-/** A stopped worker normally ends within one FETCH; past this it is terminated (its socket closes, ending the transaction). */
+/** A stopped worker normally ends within one batch; past this it is terminated (a PostgreSQL socket closes, ending the transaction). */
 const STOP_GRACE_MS = 5000;
 
 /** An export filters exactly as its list does. */
@@ -54,63 +47,24 @@ const asListQuery = (body: ExportBody) => ({ search: body.search, status: body.s
 
 type Scope = { definition: ResourceDefinition; body: ExportBody; user: SessionUser; columns: string[] };
 
-/**
- * How long an SQLite export reads and writes before other requests get a turn. Its rows are read
- * synchronously and, while the socket takes every write at once (a client reading as fast as the
- * server writes), nothing else would make it wait: `/api/health` asked during a million-row export
- * was answered only after it (bench/results/2026-11-27-sqlite.md).
- */
-const SQLITE_SLICE_MS = 10;
-
-/**
- * SQLite: the whole export is one statement, its rows as arrays (no object per row). The connection is
- * opened on the first pull and closed when the rows end or the download stops.
- */
-async function* sqliteBatches(file: string, query: CompiledQuery): AsyncGenerator<unknown[][]> {
-  const reader = openSqliteReader(file);
-  try {
-    const rows = reader
-      .prepare(query.sql)
-      .raw(true)
-      .iterate(...query.parameters) as IterableIterator<unknown[]>;
-    let batch: unknown[][] = [];
-    let sliceStarted = performance.now();
-    for (const row of rows) {
-      batch.push(row);
-      if (batch.length === SQLITE_GROUP) {
-        // The time includes the CSV or workbook writing of the batches pulled, done between the yields.
-        yield batch;
-        batch = [];
-        if (performance.now() - sliceStarted >= SQLITE_SLICE_MS) {
-          await setImmediate();
-          sliceStarted = performance.now();
-        }
-      }
-    }
-    if (batch.length) yield batch;
-  } finally {
-    reader.close();
-  }
-}
-
 function exportQuery(app: FastifyInstance, { definition, body, user, columns }: Scope): CompiledQuery {
   return selectColumns(filteredQuery(app.db, { definition, query: asListQuery(body), user }), definition, columns)
     .orderBy(`${definition.table}.id`, 'desc')
     .compile();
 }
 
-/** The rows in batches, read on the event loop: SQLite's statement, or PostgreSQL's cursor (the .xlsx). */
+/** The rows in batches, read on the event loop (the .xlsx): SQLite's statement, or PostgreSQL's cursor. */
 function exportBatches(app: FastifyInstance, query: CompiledQuery): Iterable<unknown[][]> | AsyncIterable<unknown[][]> {
   const database = app.config.database;
   return database.dialect === 'postgres' ? cursorBatches(database.url, query) : sqliteBatches(database.file, query);
 }
 
 /**
- * PostgreSQL's CSV, read and written by a worker thread (csv-worker.ts) started on the first pull. Each
- * pull allows the worker one more piece, so a slow client holds back the reading as on SQLite. When the
- * download stops early the worker is told to stop, which closes its connection.
+ * The CSV, read and written by a worker thread (csv-worker.ts) started on the first pull. Each pull allows
+ * the worker one more piece, so a slow client holds back the reading. When the download stops early the
+ * worker is told to stop, which closes its connection.
  */
-function postgresCsv(data: Omit<CsvWorkerData, 'credit'>): Readable {
+function workerCsv(data: Omit<CsvWorkerData, 'credit'>): Readable {
   let worker: Worker | undefined;
   let finished = false;
   const stream = new Readable({
@@ -203,8 +157,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const query = exportQuery(app, { definition, body, user, columns });
       const database = app.config.database;
       const file =
-        format === FORMATS.csv && database.dialect === 'postgres'
-          ? postgresCsv({ url: database.url, query: { sql: query.sql, parameters: query.parameters }, columns, header, lang })
+        format === FORMATS.csv
+          ? workerCsv({ database, query: { sql: query.sql, parameters: query.parameters }, columns, header, lang })
           : format.stream(title, columns, header, labelledBatches(columns, lang, exportBatches(app, query)));
       file.once('error', (err) => request.log.error({ err }, 'export failed while streaming'));
       return reply
