@@ -123,6 +123,31 @@ describe('conditional answers', () => {
     await changedBy(() => admin.post(`${PAYMENTS}/update`, { id: paymentId, ...payment, institute_id: school.id, is_approved: 1 }));
   });
 
+  it('bumps a counter once per transaction on PostgreSQL, however many rows it changes', async () => {
+    const versions = async () =>
+      Object.fromEntries(
+        (
+          await t.app.db
+            .selectFrom('change_versions')
+            .select(['scope', 'version'])
+            .where('scope', 'in', ['season', `institute:${school.id}`])
+            .execute()
+        ).map((row) => [row.scope, Number(row.version)]),
+      );
+    const before = await versions();
+    // Two statements over the school's registrations: every row changed twice in one transaction.
+    await t.app.db.transaction().execute(async (trx) => {
+      for (const post_office of ['ONE', 'TWO'])
+        await trx.updateTable('scholarship_registrations').set({ post_office }).where('institute_id', '=', school.id).execute();
+    });
+    const after = await versions();
+    for (const scope of Object.keys(before)) {
+      // SQLite bumps per row, in place; PostgreSQL once: each bump of a row in one transaction is a version to walk past.
+      if (t.app.config.database.dialect === 'postgres') expect(after[scope], scope).toBe(before[scope]! + 1);
+      else expect(after[scope], scope).toBeGreaterThan(before[scope]!);
+    }
+  });
+
   it('keeps an institute’s tag when another institute writes', async () => {
     const etag = await etagOf(LIST);
     const other = client(t, (await instituteSession(t, 841)).token);
