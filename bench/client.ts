@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './common.js';
+import { SLOW_PHONE_VIEWPORT, throttleAsSlowPhone } from '../e2e/slow-phone-profile.js';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -82,7 +83,7 @@ export async function lighthouseScores(pages: { page: string; url: string }[]): 
 export type PhoneLoad = { screen: string; path: string; firstMs: number; repeatMs: number; firstKb: number; repeatKb: number; error?: string };
 
 /**
- * The throttled phone of `e2e/slow-phone.spec.ts`: 360 px, CPU 4× slower, 150 ms latency, 1.6 Mbit/s down.
+ * The throttled phone of the slow-phone journeys (e2e/slow-phone-profile.ts).
  * Each screen is visited first with nothing cached, then again in the same browser (its cache, the API's
  * ETags): the time from the navigation to the screen's content in the page (marked in the page itself, so
  * no polling of the test's is counted) and the bytes that came over the network for it.
@@ -97,7 +98,7 @@ export async function phoneLoads(base: string, token: string, tokenKey: string):
   const loads: PhoneLoad[] = [];
   try {
     for (const { screen, path: pagePath, selector } of screens) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+      const context = await browser.newContext({ viewport: SLOW_PHONE_VIEWPORT });
       await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [tokenKey, token] as const);
       // The moment the content is in the page, taken by the page itself as the document changes.
       await context.addInitScript((wanted) => {
@@ -110,14 +111,7 @@ export async function phoneLoads(base: string, token: string, tokenKey: string):
       }, selector);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
+      await throttleAsSlowPhone(cdp);
       let bytes = 0;
       cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength));
       const visit = async () => {

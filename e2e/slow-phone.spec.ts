@@ -7,22 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TOKEN_KEY } from '../src/web/api/token.js';
+import { SLOW_PHONE_VIEWPORT, throttleAsSlowPhone } from './slow-phone-profile.js';
 import { adminToken, apiToken, bengaliDigits, bn, field, messages, newInstitute, registerByApi, storeByApi, studentSheet, uniqueSuffix } from './helpers.js';
 
 const BLANK_LIMIT_MS = 1000;
 
 /** Throttles the page as a cheap phone on a mobile network (Chromium's DevTools protocol). */
 async function slowPhone(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 360, height: 640 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
+  await page.setViewportSize(SLOW_PHONE_VIEWPORT);
+  await throttleAsSlowPhone(await page.context().newCDPSession(page));
 }
 
 /**
