@@ -4,7 +4,8 @@
  * list is a 304 that reads no rows.
  */
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, client, instituteSession, startTestApp, validStudent, type TestApp } from '../test/test-app.js';
 
@@ -146,6 +147,38 @@ describe('conditional answers', () => {
       if (t.app.config.database.dialect === 'postgres') expect(after[scope], scope).toBe(before[scope]! + 1);
       else expect(after[scope], scope).toBeGreaterThan(before[scope]!);
     }
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('takes the counters in one order, so writes for several institutes at once do not deadlock', async () => {
+    const other = await instituteSession(t, 842);
+    expect((await client(t, other.token).post('/api/v1/scholarship-registrations/store', validStudent(70))).status).toBe(200);
+    const [x, y] = await t.app.db.selectFrom('scholarship_registrations').select('id').where('institute_id', '=', school.id).limit(2).execute();
+    const touch = (trx: Transaction<Database>, where: 'institute_id' | 'id', value: number) =>
+      trx.updateTable('scholarship_registrations').set({ post_office: 'ORDER' }).where(where, '=', value).execute();
+    // The counters' triggers fire at each statement's end here, so the two interleave as two commits' triggers can:
+    // the first changes the other institute's row and then one of the school's, the second another of the school's.
+    let firstGoesOn!: () => void;
+    const goOn = new Promise<void>((resolve) => (firstGoesOn = resolve));
+    let firstHolds!: () => void;
+    const holding = new Promise<void>((resolve) => (firstHolds = resolve));
+    const first = t.app.db.transaction().execute(async (trx) => {
+      await sql`set constraints all immediate`.execute(trx);
+      await touch(trx, 'institute_id', other.id);
+      firstHolds();
+      await goOn;
+      await touch(trx, 'id', x!.id);
+    });
+    await holding;
+    const second = t.app.db.transaction().execute(async (trx) => {
+      await sql`set constraints all immediate`.execute(trx);
+      await touch(trx, 'id', y!.id);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    firstGoesOn();
+    expect(await Promise.allSettled([first, second])).toEqual([
+      { status: 'fulfilled', value: undefined },
+      { status: 'fulfilled', value: undefined },
+    ]);
   });
 
   it('keeps an institute’s tag when another institute writes', async () => {

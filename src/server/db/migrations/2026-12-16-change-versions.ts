@@ -28,18 +28,18 @@ const scopesOf = (table: string, row: 'new' | 'old') => SCOPES[table]!.map((scop
 export const COUNTED_TABLES = Object.keys(SCOPES);
 
 /**
- * PostgreSQL's trigger function of a table: it bumps the scopes of the changed row, `when` (SQL over the
- * counter's row, or '') saying which of them. Deferred to the commit, like the payment totals, so the
+ * PostgreSQL's trigger function of a table: it bumps the scopes of the changed row in `order`, `when` (SQL
+ * over the counter's row, or '') saying which of them. Deferred to the commit, like the payment totals, so the
  * counters' locks come after every other lock the transaction takes; distinct and in order, so two commits
  * take them in the same order.
  */
-export function postgresBumpFunction(table: string, when: string): string {
+export function postgresBumpFunction(table: string, { when, order }: { when: string; order: 'scope' | 'scope desc' }): string {
   const changed = (row: 'new' | 'old', op: string) => scopesOf(table, row).map((scope) => `select ${scope} where tg_op <> '${op}'`);
   return `create or replace function change_versions_${table}() returns trigger language plpgsql as $$
           begin
             insert into change_versions (scope, version)
               select distinct scope, 1::bigint from (${[...changed('new', 'DELETE'), ...changed('old', 'INSERT')].join(' union all ')}) as changed (scope)
-              order by scope
+              order by ${order}
             on conflict (scope) do update set version = change_versions.version + 1${when ? ` where ${when}` : ''};
             return null;
           end
@@ -55,7 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     for (const table of Object.keys(SCOPES)) {
-      await sql.raw(postgresBumpFunction(table, '')).execute(db);
+      await sql.raw(postgresBumpFunction(table, { when: '', order: 'scope' })).execute(db);
       await sql
         .raw(
           `create constraint trigger change_versions_${table} after insert or update or delete on ${table}
