@@ -34,10 +34,10 @@ export function useFittedColumns<C extends { priority?: number }>(columns: reado
     return () => observer.disconnect();
   }, []);
 
-  const hidden = new Set(dropOrder.slice(0, dropped));
+  const hidden = useMemo(() => new Set(dropOrder.slice(0, dropped)), [dropOrder, dropped]);
 
   // Measured before the browser paints. Each pass drops as many columns as the excess width says, from their
-  // header cells' widths: one at a time, a 100-row list at 360 px was drawn again for each of eight columns
+  // header cells' widths: one at a time, a 100-row list at 360 px was drawn again for each column it dropped
   // (~0.8 s of a slow phone's CPU on every visit). A column that freed less than its width (one tucked under
   // the name) leaves the table too wide, and the next pass drops more.
   useLayoutEffect(() => {
@@ -46,13 +46,12 @@ export function useFittedColumns<C extends { priority?: number }>(columns: reado
     if (!element || !drawn || dropped >= dropOrder.length) return;
     const excess = drawn.offsetWidth - (element.clientWidth + 1);
     if (excess <= 0) return;
-    const gone = new Set(dropOrder.slice(0, dropped));
-    const shown = columns.flatMap((_, index) => (gone.has(index) ? [] : [index]));
+    const shown = columns.flatMap((_, index) => (hidden.has(index) ? [] : [index]));
     const cells = drawn.tHead?.rows[0]?.cells;
     let next = dropped;
     for (let freed = 0; next < dropOrder.length && freed < excess; next++) freed += cells?.[shown.indexOf(dropOrder[next]!)]?.offsetWidth ?? excess;
     setFit({ width, content, columns, dropped: next });
-  }, [width, content, columns, dropped, dropOrder]);
+  }, [width, content, columns, dropped, dropOrder, hidden]);
 
   return { area, table, columns: columns.filter((_, index) => !hidden.has(index)) };
 }
