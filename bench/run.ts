@@ -1101,10 +1101,11 @@ async function main() {
           ['গণিত', 'Mathematics'],
         ].entries())
           await exec(`insert into exam_subjects (class, name_bn, name_en, full_marks, position) values (?, ?, ?, 100, ?)`, [klass, bn, en, position]);
-      // Marks from the registration and subject ids, so a run is repeatable: 0–100 in halves.
+      // Marks from the registration and subject ids, so a run is repeatable: 0–100 in halves (the id
+      // reduced first: PostgreSQL's integer product of a millionth id overflows).
       await exec(
         `insert into marks (registration_id, subject_id, marks, absent, updated_at)
-         select r.id, s.id, ((r.id * 7919 + s.id * 104729) % 201) / 2.0, 0, ? from scholarship_registrations r join exam_subjects s on s.class = r.class
+         select r.id, s.id, (((r.id % 201) * 7919 + s.id * 104729) % 201) / 2.0, 0, ? from scholarship_registrations r join exam_subjects s on s.class = r.class
          where r.status = 1 and r.fee_status = 'paid'`,
         [at],
       );
