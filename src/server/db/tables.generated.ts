@@ -391,6 +391,11 @@ export interface RegistrationTotalsTable {
   total: Generated<number>;
 }
 
+export interface RegistrationWordsTable {
+  word: string;
+  registration_id: number;
+}
+
 /** How a class's scholarships are given (docs/integrators/results.md). */
 export interface ResultRulesTable {
   class: string;
@@ -759,6 +764,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;
+  registration_words: RegistrationWordsTable;
   result_rules: ResultRulesTable;
   result_snapshot: ResultSnapshotTable;
   result_withholdings: ResultWithholdingsTable;

@@ -162,13 +162,20 @@ export async function consistencyProblems(db: Kysely<Database>): Promise<string[
   ] as const;
   for (const [what, rows] of orphans) for (const row of rows) problems.push(`orphan ${what} ${row.id}`);
 
-  // SQLite's name search index holds exactly the table's names (FTS5 compares it with the table).
+  // The name search's index holds exactly the table's names: FTS5 compares itself with the table on
+  // SQLite; on PostgreSQL the words' table is compared with the words of every name.
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     try {
       await sql`insert into registrations_search(registrations_search, rank) values ('integrity-check', 1)`.execute(db);
     } catch (error) {
       problems.push(`search index differs from the registrations: ${(error as Error).message}`);
     }
+  } else {
+    const { rows } = await sql<{ word: string; registration_id: number }>`
+      with expected as (select word, id as registration_id from scholarship_registrations, unnest(registration_word_list(full_name, name_bangla)) as word)
+      (select word, registration_id from expected except all select word, registration_id from registration_words)
+      union all (select word, registration_id from registration_words except all select word, registration_id from expected)`.execute(db);
+    for (const row of rows) problems.push(`search word ${row.word} of registration ${row.registration_id} missing or left over`);
   }
 
   return problems;

@@ -19,11 +19,9 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
  * What a search index answers: a condition on the rows, or a query of the matching ids (one `id`
- * column). With `condition` (PostgreSQL only: its GIN indexes find the ids in no useful order, as
- * a bitmap), a list takes up to its cap of them in one scan, and only when there are more does its
- * page read the condition, which the newest-first scan of the id index answers early.
+ * column), which a list runs once for its total and page.
  */
-export type SearchMatch = Expression<SqlBool> | { ids: Expression<unknown>; condition?: Expression<SqlBool> };
+export type SearchMatch = Expression<SqlBool> | { ids: Expression<unknown> };
 
 /** A row as written, with every column of its resource's `columns` under its own name. */
 export type StoredRow = Record<string, unknown> & { id: number };

@@ -78,10 +78,9 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
 /**
  * What a list's search index found, when the caller asked it first (a list does, to use it for both
  * the total and the page): the newest matching ids, at most `cap` (`capped` when there
- * were more); or 'many' when an index without an order found more than `cap`, or the planner estimates
- * far more (the page then reads its condition newest first). Without it (an export) the index's query runs inline.
+ * were more). Without it (an export) the index's query runs inline.
  */
-export type SearchMatches = { ids: readonly number[]; capped: boolean } | 'many';
+export type SearchMatches = { ids: readonly number[]; capped: boolean };
 
 export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: SessionUser; matchedIds?: SearchMatches };
 
@@ -98,25 +97,12 @@ function narrowedBeyondSearch(query: ListQuery): boolean {
 }
 
 /**
- * How far past the cap the planner's estimate must be before a search is taken to have more matches
- * than the cap without counting them. The estimate of a contains-pattern is the share of the column's
- * 101 histogram bounds that match, so it is coarse (words on 5% of a season were estimated at 0.2–3.4
- * times their count, bench/results/analysis.md): the margin keeps a word under the cap on its exact count.
- */
-export const ESTIMATE_MARGIN = 5;
-
-/** PostgreSQL's estimate of a query's rows, planned and not run (about a millisecond, no row read). */
-export async function estimatedRows(db: AnyDb, query: Expression<unknown>): Promise<number> {
-  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${query}`.execute(db);
-  return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
-}
-
-/**
  * The search's `{ ids }` query run once, or undefined when the search is a condition or absent.
  * With a read pool (SQLite) the query runs on a worker thread: an FTS5 match costs milliseconds of
  * CPU, which on the app's synchronous connection every other request would wait for. Only the
- * newest `cap` + 1 ids come back (FTS5 walks its index in rowid order and stops there),
- * so a common surname costs about what a rare one does.
+ * newest `cap` + 1 ids come back (FTS5 walks its index in rowid order and stops there; PostgreSQL
+ * reads the matching words' ids from their b-tree alone and keeps the newest), so a common surname
+ * costs about what a rare one does.
  */
 export async function searchMatchedIds(
   db: AnyDb,
@@ -129,10 +115,9 @@ export async function searchMatchedIds(
   const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
   if (!match || !('ids' in match)) return undefined;
   // The cap bounds the rows the list holds: with an owner or another filter, the season's newest
-  // matches may hold none of the list's, so the filters go into the match (PostgreSQL: its condition,
-  // counted up to the cap; SQLite: the newest `cap` + 1 ids of the whole list, on the worker).
+  // matches may hold none of the list's, so the filters go into the match: the newest `cap` + 1 ids
+  // of the whole list (on SQLite on the worker).
   if (narrowedToOneOwner(definition, query, user) || narrowedBeyondSearch(query)) {
-    if (match.condition) return undefined;
     const table = definition.table;
     const listed = filteredQuery(db, { definition, query, user }).select(sql.ref(`${table}.id`).as('id'));
     return cappedIds(
@@ -144,17 +129,6 @@ export async function searchMatchedIds(
       cap,
       readPool,
     );
-  }
-  if (match.condition) {
-    // A common word: its exact capped check would read cap + 1 rows over thousands of heap pages only to say "more than the cap".
-    if ((await estimatedRows(db, match.ids)) > cap * ESTIMATE_MARGIN) return 'many';
-    // Unordered: the first `cap` + 1 the index gives, sent as one array, or none past the cap (sorting every match of a common word to keep the newest costs more than its page).
-    const first = sql`select id from (${match.ids}) as matched limit ${cap + 1}`;
-    const ids = sql<{
-      ids: number[] | null;
-    }>`select case when count(*) > ${cap} then null else coalesce(array_agg(id), '{}') end as ids from (${first}) as first`;
-    const { rows } = await ids.execute(db);
-    return rows[0]!.ids ? { ids: rows[0]!.ids, capped: false } : 'many';
   }
   return cappedIds(db, sql`${match.ids} order by id desc limit ${cap + 1}`.compile(db), cap, readPool);
 }
@@ -178,7 +152,7 @@ export async function countRows(
   cap: number,
   matched?: SearchMatches,
 ): Promise<{ total: number; capped: boolean }> {
-  if (matched === 'many' || matched?.capped) return { total: cap, capped: true };
+  if (matched?.capped) return { total: cap, capped: true };
   if (!query.search) {
     const [row] = (await filtered
       .clearSelect()
@@ -217,8 +191,7 @@ function indexedMatch(
   status: number,
   match: Exclude<SearchMatch, Expression<SqlBool>>,
   matchedIds: SearchMatches | undefined,
-): Expression<SqlBool> | undefined {
-  if (matchedIds === 'many' || (matchedIds === undefined && match.condition)) return match.condition;
+): Expression<SqlBool> {
   if (matchedIds) return inIds(db, table, status, matchedIds.ids);
   return sql<SqlBool>`${sql.ref(`${table}.id`)} in (${match.ids})`;
 }

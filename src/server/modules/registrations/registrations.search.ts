@@ -7,8 +7,8 @@
  *   student's English or Bengali name ("md kar" finds MD. KARIM, "রহি" finds রহিম; a fragment
  *   from a word's middle finds nothing): on SQLite prefix queries over the FTS5 word index
  *   (migration 2026-12-17), run beside the event loop in the read pool's worker threads; on
- *   PostgreSQL a tsquery of prefixes over the GIN index of the names' words, matched once for a
- *   list's total and page.
+ *   PostgreSQL ranges of the b-tree of the names' words (migration 2026-12-26), one per typed word,
+ *   intersected, read from the index alone. Either way the ids are matched once for a list's total and page.
  */
 import { type SqlBool, sql } from 'kysely';
 import type { SearchMatch } from '../../lib/resource/definition.js';
@@ -34,9 +34,9 @@ function ftsPrefixes(words: readonly string[]): string {
   return words.map((word) => `"${word}"*`).join(' ');
 }
 
-/** PostgreSQL: every word as a quoted prefix lexeme (quotes and backslashes are separators, so none is inside). */
-function tsqueryPrefixes(words: readonly string[]): string {
-  return words.map((word) => `'${word}':*`).join(' & ');
+/** PostgreSQL: the students with a word starting with `word` (a range of the words' byte-ordered b-tree). */
+function startingWith(word: string) {
+  return sql`select registration_id as id from registration_words where word >= ${word} and word < ${`${word}\u{10FFFF}`}`;
 }
 
 /** The digits of a text that is a number (spaces and dashes allowed), else undefined. */
@@ -58,12 +58,12 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   const words = searchedWords(text);
   // Only separators: no word to start a name's, so no name matches.
   if (words.length === 0) return sql<SqlBool>`1 = 0`;
-  if (dialect === 'postgres') {
-    const condition = sql<SqlBool>`registration_name_words(scholarship_registrations.full_name, scholarship_registrations.name_bangla) @@ ${tsqueryPrefixes(words)}::tsquery`;
-    // The index match is most of a search's cost: a list takes the ids once for its total and page (SearchMatch).
-    return { ids: sql`select id from scholarship_registrations where ${condition}`, condition };
-  }
   // The ids, not a condition: a list evaluates the match (the costly part) once for its total and page,
-  // on a worker thread of the read pool (db/read-pool.ts) so its CPU is not spent on the event loop.
+  // on SQLite on a worker thread of the read pool (db/read-pool.ts) so its CPU is not spent on the event loop.
+  if (dialect === 'postgres') {
+    // A prefix can start two words of one name: a single range is made distinct, an intersection is already.
+    const [first, ...rest] = words.map(startingWith);
+    return { ids: rest.length === 0 ? sql`select distinct id from (${first}) as matched` : sql.join([first!, ...rest], sql` intersect `) };
+  }
   return { ids: sql`select rowid as id from registrations_search where registrations_search match ${ftsPrefixes(words)}` };
 }
