@@ -153,7 +153,7 @@ export function verdicts(report: Report): Verdict[] {
   if (lookup) {
     const floor = by('floor-result-lookup');
     out.push({
-      budget: 'public result lookup ≥ 10,000 req/s, p99 < 50 ms (SQLite)',
+      budget: 'public result lookup ≥ 10,000 req/s, p99 < 50 ms',
       measured: `${lookup.rps} req/s, p99 ${lookup.p99} ms${floor ? ` (floor ${floor.rps} req/s: ${Math.round((lookup.rps / floor.rps) * 100)}%)` : ''}; an institute list meanwhile p99 ${lookup.healthP99Ms} ms`,
       met: lookup.rps >= 10_000 && lookup.p99 < 50 && lookup.errors === 0 && lookup.non2xx === 0,
     });
