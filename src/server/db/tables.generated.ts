@@ -391,11 +391,6 @@ export interface RegistrationTotalsTable {
   total: Generated<number>;
 }
 
-export interface RegistrationWordsTable {
-  word: string;
-  registration_id: number;
-}
-
 /** How a class's scholarships are given (docs/integrators/results.md). */
 export interface ResultRulesTable {
   class: string;
@@ -764,7 +759,6 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   registration_counts: RegistrationCountsTable;
   registration_totals: RegistrationTotalsTable;
-  registration_words: RegistrationWordsTable;
   result_rules: ResultRulesTable;
   result_snapshot: ResultSnapshotTable;
   result_withholdings: ResultWithholdingsTable;
