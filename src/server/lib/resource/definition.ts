@@ -19,9 +19,10 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
  * What a search index answers: a condition on the rows, or a query of the matching ids (one `id`
- * column), which a list runs once for its total and page.
+ * column), which a list runs once for its total and page; with `newest`, a query that holds the
+ * newest `count` of them, for an index that can stop there itself instead of the list ordering all.
  */
-export type SearchMatch = Expression<SqlBool> | { ids: Expression<unknown> };
+export type SearchMatch = Expression<SqlBool> | { ids: Expression<unknown>; newest?: (count: number) => Expression<unknown> };
 
 /** A row as written, with every column of its resource's `columns` under its own name. */
 export type StoredRow = Record<string, unknown> & { id: number };

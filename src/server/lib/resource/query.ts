@@ -78,9 +78,10 @@ function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
 /**
  * What a list's search index found, when the caller asked it first (a list does, to use it for both
  * the total and the page): the newest matching ids, at most `cap` (`capped` when there
- * were more). Without it (an export) the index's query runs inline.
+ * were more); `listed` when they are the list's own rows (its filters applied), so their number is its
+ * total. Without it (an export) the index's query runs inline.
  */
-export type SearchMatches = { ids: readonly number[]; capped: boolean };
+export type SearchMatches = { ids: readonly number[]; capped: boolean; listed: boolean };
 
 export type ListScope = { definition: ResourceDefinition; query: ListQuery; user: SessionUser; matchedIds?: SearchMatches };
 
@@ -101,7 +102,7 @@ function narrowedBeyondSearch(query: ListQuery): boolean {
  * With a read pool (SQLite) the query runs on a worker thread: an FTS5 match costs milliseconds of
  * CPU, which on the app's synchronous connection every other request would wait for. Only the
  * newest `cap` + 1 ids come back (FTS5 walks its index in rowid order and stops there; PostgreSQL
- * reads the matching words' ids from their b-tree alone and keeps the newest), so a common surname
+ * reads the matching words' ids from their b-tree newest first and stops there), so a common surname
  * costs about what a rare one does.
  */
 export async function searchMatchedIds(
@@ -120,24 +121,27 @@ export async function searchMatchedIds(
   if (narrowedToOneOwner(definition, query, user) || narrowedBeyondSearch(query)) {
     const table = definition.table;
     const listed = filteredQuery(db, { definition, query, user }).select(sql.ref(`${table}.id`).as('id'));
-    return cappedIds(
+    const ids = await newestIds(
       db,
       listed
         .orderBy(`${table}.id`, 'desc')
         .limit(cap + 1)
         .compile(),
-      cap,
       readPool,
     );
+    return { ...capped(ids, cap), listed: true };
   }
-  return cappedIds(db, sql`${match.ids} order by id desc limit ${cap + 1}`.compile(db), cap, readPool);
+  // The index's matches in any status: the list's total counts those of its status.
+  const ids = await newestIds(db, sql`${match.newest?.(cap + 1) ?? match.ids} order by id desc limit ${cap + 1}`.compile(db), readPool);
+  return { ...capped(ids, cap), listed: false };
 }
 
-/** The ids of a query of the newest `cap` + 1, on the read pool's worker when there is one. */
-async function cappedIds(db: AnyDb, compiled: CompiledQuery, cap: number, readPool?: ReadPool): Promise<SearchMatches> {
-  const ids = readPool
-    ? await readPool.firstColumn(compiled.sql, compiled.parameters)
-    : (await db.executeQuery<{ id: number }>(compiled)).rows.map((row) => row.id);
+/** The ids a query of the newest `cap` + 1 returns, on the read pool's worker when there is one. */
+async function newestIds(db: AnyDb, compiled: CompiledQuery, readPool?: ReadPool): Promise<number[]> {
+  return readPool ? await readPool.firstColumn(compiled.sql, compiled.parameters) : (await db.executeQuery<{ id: number }>(compiled)).rows.map((row) => row.id);
+}
+
+function capped(ids: number[], cap: number): { ids: number[]; capped: boolean } {
   return ids.length > cap ? { ids: ids.slice(0, cap), capped: true } : { ids, capped: false };
 }
 
@@ -153,6 +157,7 @@ export async function countRows(
   matched?: SearchMatches,
 ): Promise<{ total: number; capped: boolean }> {
   if (matched?.capped) return { total: cap, capped: true };
+  if (matched?.listed) return { total: matched.ids.length, capped: false };
   if (!query.search) {
     const [row] = (await filtered
       .clearSelect()

@@ -8,7 +8,9 @@
  *   from a word's middle finds nothing): on SQLite prefix queries over the FTS5 word index
  *   (migration 2026-12-17), run beside the event loop in the read pool's worker threads; on
  *   PostgreSQL ranges of the b-tree of the names' words (migration 2026-12-26), one per typed word,
- *   intersected, read from the index alone. Either way the ids are matched once for a list's total and page.
+ *   intersected, read from the index alone; for a list's newest matches each typed word is expanded
+ *   into the stored words it starts, whose ids the b-tree holds in id order (migration 2026-12-27).
+ *   Either way the ids are matched once for a list's total and page.
  */
 import { type SqlBool, sql } from 'kysely';
 import type { SearchMatch } from '../../lib/resource/definition.js';
@@ -61,9 +63,14 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   // The ids, not a condition: a list evaluates the match (the costly part) once for its total and page,
   // on SQLite on a worker thread of the read pool (db/read-pool.ts) so its CPU is not spent on the event loop.
   if (dialect === 'postgres') {
-    // A prefix can start two words of one name: a single range is made distinct, an intersection is already.
+    // Inside a filtered list or an export the ids are a plain query the planner can estimate (a prefix
+    // can start two words of one name: a single range is made distinct, an intersection is already);
+    // a list's newest matches come from its stored words in id order (migration 2026-12-27).
     const [first, ...rest] = words.map(startingWith);
-    return { ids: rest.length === 0 ? sql`select distinct id from (${first}) as matched` : sql.join([first!, ...rest], sql` intersect `) };
+    return {
+      ids: rest.length === 0 ? sql`select distinct id from (${first}) as matched` : sql.join([first!, ...rest], sql` intersect `),
+      newest: (count) => sql`select id from registration_search_ids(${words}::text[], ${count}::integer) as id`,
+    };
   }
   return { ids: sql`select rowid as id from registrations_search where registrations_search match ${ftsPrefixes(words)}` };
 }
