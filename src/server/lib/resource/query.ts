@@ -2,7 +2,7 @@
  * Turns a checked list query into SQL for one resource. Every name that came from the client is
  * looked up in the definition first; an unknown one is a 422 naming the parameter, never SQL.
  */
-import { type CompiledQuery, type ExpressionBuilder, type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Conditions, ConditionOperator, ListQuery } from '../../../common/schemas/list.js';
 import type { SessionUser } from '../authenticate.js';
 import { DEFAULT_PAGE_SIZE, STATUS_ACTIVE } from '../../../common/constants.js';
@@ -136,9 +136,20 @@ export async function searchMatchedIds(
   return { ...capped(ids, cap), listed: false };
 }
 
-/** The ids a query of the newest `cap` + 1 returns, on the read pool's worker when there is one. */
+/**
+ * The ids a query of the newest `cap` + 1 returns: on SQLite from the read pool's worker when there is
+ * one; on PostgreSQL as one text: pg's reading of 10,001 one-column rows, with its escaping of them as
+ * an array parameter (see inIds), took a third of the event loop's time in a common word's search
+ * (CPU profile in bench/results/analysis.md).
+ */
 async function newestIds(db: AnyDb, compiled: CompiledQuery, readPool?: ReadPool): Promise<number[]> {
-  return readPool ? await readPool.firstColumn(compiled.sql, compiled.parameters) : (await db.executeQuery<{ id: number }>(compiled)).rows.map((row) => row.id);
+  if (readPool) return await readPool.firstColumn(compiled.sql, compiled.parameters);
+  if (dialectOf(db) === 'postgres') {
+    const joined = CompiledQuery.raw(`select string_agg(id::text, ',' order by id desc) as ids from (${compiled.sql}) as newest`, [...compiled.parameters]);
+    const [row] = (await db.executeQuery<{ ids: string | null }>(joined)).rows;
+    return row?.ids ? row.ids.split(',').map(Number) : [];
+  }
+  return (await db.executeQuery<{ id: number }>(compiled)).rows.map((row) => row.id);
 }
 
 function capped(ids: number[], cap: number): { ids: number[]; capped: boolean } {
@@ -185,7 +196,8 @@ export async function countRows(
  */
 function inIds(db: AnyDb, table: string, status: number, ids: readonly number[]): Expression<SqlBool> {
   const id = sql.ref(`${table}.id`);
-  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${id} = any(${[...ids]})`;
+  // One text parameter: pg escapes an array's elements one by one on the event loop.
+  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${id} = any(${`{${ids.join(',')}}`}::integer[])`;
   return sql<SqlBool>`(${sql.ref(`${table}.status`)}, ${id}) in (select ${status}, value from json_each(${JSON.stringify(ids)}))`;
 }
 
