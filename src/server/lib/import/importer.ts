@@ -3,7 +3,7 @@
  * row into the form's input, check it with the form's own schema, report per row, and give the
  * refused rows back as a sheet. A new importable thing (marks) is another definition.
  */
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../late-modules.js';
 import type { z } from 'zod';
 import { isMessageKey, type Lang, type MessageKey, translate } from '../../../common/messages.js';
 import { ValidationError } from '../errors.js';
@@ -150,7 +150,8 @@ export async function failedRowsWorkbook(
   const kept = [...matched]
     .map(([field, index]) => ({ index, column: definition.columns.find((column) => column.field === field)! }))
     .sort((a, b) => a.index - b.index);
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   const worksheet = workbook.addWorksheet(translate(lang, 'import_failed_sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
   const lists = workbook.addWorksheet('Lists', { state: 'veryHidden' });
   const errorHeader = translate(lang, 'import_error_column');

@@ -5,7 +5,7 @@
  * never lays out text (its text layout does not shape Bengali, architecture §9).
  */
 import fs from 'node:fs/promises';
-import { PDFContext, PDFDocument, PDFName, PDFObjectCopier, PDFRef } from 'pdf-lib';
+import { loadPdfLib } from '../late-modules.js';
 
 const CATALOG = 1;
 const PAGES = 2;
@@ -34,6 +34,7 @@ export class PdfJoiner {
 
   /** Adds a whole PDF's pages after those already joined. */
   async append(pdf: Uint8Array): Promise<void> {
+    const { PDFContext, PDFDocument, PDFName, PDFObjectCopier, PDFRef } = await loadPdfLib();
     const source = await PDFDocument.load(pdf, { updateMetadata: false });
     if (this.pages.length === 0) this.title = source.getTitle();
     const target = PDFContext.create();

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { printedCode, sameCode, verifyCode } from './verify-code.js';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../../db/types.js';
 import { storageKey } from '../media/index.js';
 import { siteSettings } from '../site/index.js';
 import { centreAddress } from './centres.resource.js';
+import { loadSharp } from '../../lib/late-modules.js';
 import { parseRooms } from './centre-columns.js';
 import type { AdmitCard, ExamHeading, Photo, RoomSheet, SeatedStudent, Sitting } from './documents.js';
 import { classesBySitting, sittingKeys, sittingOf } from './sittings.js';
@@ -71,6 +71,7 @@ export async function photoOf(app: FastifyInstance, path: string | null): Promis
   const chunks: Buffer[] = [];
   for await (const chunk of file.body) chunks.push(chunk as Buffer);
   try {
+    const sharp = await loadSharp();
     const bytes = await sharp(Buffer.concat(chunks)).rotate().resize(PHOTO.width, PHOTO.height, { fit: 'cover' }).jpeg({ quality: 72 }).toBuffer();
     return { bytes, type: 'image/jpeg' };
   } catch {

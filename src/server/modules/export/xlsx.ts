@@ -4,7 +4,8 @@
  * written inline (no shared-strings table, which would hold every distinct text until the end).
  */
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/late-modules.js';
 import { columnKind } from './column-kinds.js';
 import { columnWidths, NUM_FMT, xlsxCell } from './xlsx-cells.js';
 
@@ -45,7 +46,8 @@ async function writeWorkbook(out: PassThrough, sheetName: string, columns: reado
   // One style object per column, shared by its cells: exceljs caches a style's id by object, so a
   // style per cell (what a new cell gets) costs a style lookup each, a fifth of the export's time.
   const styles = kinds.map((kind) => (NUM_FMT[kind] ? { numFmt: NUM_FMT[kind] } : {}));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   let sample: Cells[] | null = [];
 

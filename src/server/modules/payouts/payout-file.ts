@@ -3,7 +3,7 @@
  * an .xlsx whose every cell of a number people copy is text (an account number keeps its leading zeros and
  * is never shown as 1.2E+15), or a CSV. The lines' details are those sent, kept on the line.
  */
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/late-modules.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
@@ -26,7 +26,8 @@ function rowsOf(layout: PayoutLayout, lines: Awaited<ReturnType<typeof linesOf>>
 }
 
 async function xlsxOf(layout: PayoutLayout, reference: string, rows: (string | number | null)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet(reference.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow(layout.columns.map((column) => column.header)).font = { bold: true };
   layout.columns.forEach((column, i) => {

@@ -3,7 +3,7 @@
  * input (Bengali or ASCII digits, numbers stored as numbers, place names in either language), the
  * duplicate rule, and the template that goes with it.
  */
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/late-modules.js';
 import type { Kysely } from 'kysely';
 import { CLASS_CODES, DEPARTMENTS, GENDERS } from '../../../common/constants.js';
 import { districtById, districts, districtsOf, divisionById, divisions, upazilas, upazilasOf } from '../../../common/geo/index.js';
@@ -313,7 +313,8 @@ export async function duplicatesOf(db: Kysely<Database>, rows: readonly { row: n
 /** The template (docs/integrators/imports.md): the header row, choice lists in the cells, and a sheet explaining each column. */
 export async function registrationTemplate(withInstitute: boolean): Promise<Buffer> {
   const columns = withInstitute ? [INSTITUTE_COLUMN, ...REGISTRATION_COLUMNS_IN_SHEET] : REGISTRATION_COLUMNS_IN_SHEET;
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   const students = workbook.addWorksheet('শিক্ষার্থী (Students)', { views: [{ state: 'frozen', ySplit: 1 }] });
   const guide = workbook.addWorksheet('নির্দেশনা (Guide)');
   const lists = workbook.addWorksheet('Lists', { state: 'veryHidden' });

@@ -4,7 +4,8 @@
  * (the exports' words, src/server/lib/column-labels.ts, for the columns they share). Roll numbers are
  * text cells, so leading zeros stay. At most a few thousand rows: the workbook is made in memory.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/late-modules.js';
 import type { Lang } from '../../../common/messages.js';
 import { headerOf, valueLabels } from '../../lib/column-labels.js';
 import { GRADE_LABELS, RESULT_TEXT as T, STATE_LABELS } from '../../lib/pdf/document-texts.js';
@@ -27,7 +28,8 @@ export async function instituteWorkbook(
 ): Promise<Buffer> {
   const classNames = valueLabels('class', lang)!;
   const className = (code: string) => classNames.get(code) ?? code;
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   workbook.title = `${T.instituteSheet[lang]}: ${institute.name}`;
   const counts = ['students', 'pass', 'fail', 'absent', 'talent_pool', 'general'] as const;
   const countHeaders = { students: T.students, pass: STATE_LABELS.pass, fail: STATE_LABELS.fail, absent: STATE_LABELS.absent, ...GRADE_LABELS };

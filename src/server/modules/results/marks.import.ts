@@ -4,7 +4,7 @@
  * left as it is). Each cell gets the checks POST /api/v1/marks gives a mark; a row with a bad cell is
  * refused whole, with the reasons per column. Valid rows are written ROWS_PER_TRANSACTION at a time.
  */
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/late-modules.js';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ABSENT_WORDS, otherClassParams, readMark, rollNumber } from '../../../common/schemas/results.js';
@@ -181,7 +181,8 @@ export async function importMarks(
 
 /** The template: the bilingual header (the roll kept as text), and a guide sheet with each subject's full marks. */
 export async function marksTemplate(subjects: readonly Subject[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('নম্বর (Marks)', { views: [{ state: 'frozen', ySplit: 1, xSplit: 1 }] });
   const guide = workbook.addWorksheet('নির্দেশনা (Guide)');
   const columns = [ROLL_COLUMN, ...subjects.map(subjectColumn)];
