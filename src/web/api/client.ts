@@ -58,17 +58,24 @@ export async function apiFetch(path: string, { method = 'POST', body, signal, ac
     throw new ApiError(0, '', null);
   }
   if (response.status === 401 && !path.startsWith('/auth/')) {
-    const reason = await errorOf(response.clone());
+    const payload = await payloadOf(response.clone());
     // Calls sent together all come back 401: the first ends the session with the server's reason; the others
-    // (their bodies perhaps cut short by the login screen that follows) must not replace it.
-    if (readToken() === token) onUnauthorized(reason.message);
+    // (their bodies perhaps cut short by the login screen that follows) must not replace it. A body cut short
+    // (a reload unloading the page) carries no reason: the session is left to the next call or the next
+    // page's check, which read why, instead of ending with the status text.
+    if (payload?.message && readToken() === token) onUnauthorized(payload.message);
   }
   return response;
 }
 
+/** The JSON envelope of an answer, or null when its body is not one or could not be read whole. */
+async function payloadOf(response: Response): Promise<Partial<Envelope<unknown>> | null> {
+  return (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+}
+
 /** The error a failed response stands for, with the server's message and data when it sent JSON. */
 export async function errorOf(response: Response): Promise<ApiError> {
-  const payload = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+  const payload = await payloadOf(response);
   return new ApiError(response.status, payload?.message ?? response.statusText, payload?.data ?? null);
 }
 
