@@ -1,16 +1,10 @@
 /** apiFetch's handling of a refused session, against a stubbed fetch and localStorage. */
 import { afterEach, expect, test, vi } from 'vitest';
-
-const storageOver = (stored: Map<string, string>) => ({
-  getItem: (key: string) => stored.get(key) ?? null,
-  setItem: (key: string, value: string) => stored.set(key, value),
-  removeItem: (key: string) => stored.delete(key),
-});
+import { stubBrowserStorage } from '../test/browser-storage';
 
 async function loadClient(answer: () => Response) {
   vi.resetModules();
-  vi.stubGlobal('localStorage', storageOver(new Map([['auth_token', 'tok']])));
-  vi.stubGlobal('document', { documentElement: {} });
+  stubBrowserStorage(new Map([['auth_token', 'tok']]));
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => answer()),

@@ -1,24 +1,17 @@
 /** The session store against a stubbed fetch and localStorage: what the TanStack Query entry did before it. */
 import { afterEach, expect, test, vi } from 'vitest';
 import type { PublicUser } from '../../common/schemas/user';
+import { stubBrowserStorage } from '../test/browser-storage';
 
 const user = { id: 7, name: 'রহিম' } as unknown as PublicUser;
 const ok = () => Response.json({ message: '', data: { user } });
 const failing = (status: number) => () => Response.json({ message: 'x', data: null }, { status });
 
-const storageOver = (stored: Map<string, string>) => ({
-  getItem: (key: string) => stored.get(key) ?? null,
-  setItem: (key: string, value: string) => stored.set(key, value),
-  removeItem: (key: string) => stored.delete(key),
-});
-
 /** A fresh load of the module, as after a reload: the tab's sessionStorage may be carried over. */
 async function loadSession(token: string | null, answers: Array<() => Response>, tab = new Map<string, string>()) {
   vi.resetModules();
   const stored = new Map<string, string>(token ? [['auth_token', token]] : []);
-  vi.stubGlobal('localStorage', storageOver(stored));
-  vi.stubGlobal('sessionStorage', storageOver(tab));
-  vi.stubGlobal('document', { documentElement: {} });
+  stubBrowserStorage(stored, tab);
   const fetch = vi.fn(async (_url: string, _init: RequestInit) => {
     const answer = answers.shift();
     if (!answer) throw new Error('no answer left');
