@@ -70,8 +70,8 @@ export async function photoOf(app: FastifyInstance, path: string | null): Promis
   if (!file) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  const sharp = await loadSharp();
   try {
-    const sharp = await loadSharp();
     const bytes = await sharp(Buffer.concat(chunks)).rotate().resize(PHOTO.width, PHOTO.height, { fit: 'cover' }).jpeg({ quality: 72 }).toBuffer();
     return { bytes, type: 'image/jpeg' };
   } catch {
