@@ -98,6 +98,24 @@ function narrowedBeyondSearch(query: ListQuery): boolean {
 }
 
 /**
+ * A list's filters as column → value, each an equality (its status, its owner for an institute, its
+ * column filters), for a search index that holds those columns; undefined when a filter is anything
+ * else (conditions) or two of them disagree on one column.
+ */
+function equalityFilters(definition: ResourceDefinition, query: ListQuery, user: SessionUser): Record<string, string> | undefined {
+  if (query.conditions) return undefined;
+  const filters: Record<string, string> = { status: String(query.status ?? STATUS_ACTIVE) };
+  const pairs = Object.entries(query).filter(([key, value]) => !RESERVED.has(key) && value !== undefined);
+  if (definition.owner && user.role === 'institute') pairs.push([definition.owner, user.id]);
+  for (const [column, value] of pairs) {
+    const text = String(value);
+    if (filters[column] !== undefined && filters[column] !== text) return undefined;
+    filters[column] = text;
+  }
+  return filters;
+}
+
+/**
  * The search's `{ ids }` query run once, or undefined when the search is a condition or absent.
  * With a read pool (SQLite) the query runs on a worker thread: an FTS5 match costs milliseconds of
  * CPU, which on the app's synchronous connection every other request would wait for. Only the
@@ -120,16 +138,16 @@ export async function searchMatchedIds(
   // of the whole list (on SQLite on the worker).
   if (narrowedToOneOwner(definition, query, user) || narrowedBeyondSearch(query)) {
     const table = definition.table;
-    const listed = filteredQuery(db, { definition, query, user }).select(sql.ref(`${table}.id`).as('id'));
-    const ids = await newestIds(
-      db,
-      listed
-        .orderBy(`${table}.id`, 'desc')
-        .limit(cap + 1)
-        .compile(),
-      readPool,
-    );
-    return { ...capped(ids, cap), listed: true };
+    const filters = equalityFilters(definition, query, user);
+    const within = filters && match.within?.(filters, cap + 1);
+    const listed = within
+      ? sql`${within} order by id desc limit ${cap + 1}`.compile(db)
+      : filteredQuery(db, { definition, query, user })
+          .select(sql.ref(`${table}.id`).as('id'))
+          .orderBy(`${table}.id`, 'desc')
+          .limit(cap + 1)
+          .compile();
+    return { ...capped(await newestIds(db, listed, readPool), cap), listed: true };
   }
   // The index's matches in any status: the list's total counts those of its status.
   const ids = await newestIds(db, sql`${match.newest?.(cap + 1) ?? match.ids} order by id desc limit ${cap + 1}`.compile(db), readPool);

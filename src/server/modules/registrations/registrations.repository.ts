@@ -170,14 +170,15 @@ export function countKeyOf(row: { institute_id: number; class: string; gender: s
 }
 
 /**
- * Adds new registrations to the SQLite name search index (PostgreSQL's name-word index is on the
- * table itself). Called once per group of creates: FTS5 writes a segment per statement or savepoint
+ * Adds new registrations to the SQLite name search index, with the filter columns' tokens its source
+ * view writes (migration 2026-12-28-search-facets); PostgreSQL's name-word index is on the table
+ * itself. Called once per group of creates: FTS5 writes a segment per statement or savepoint
  * (migration 2026-11-26-search-index-per-group).
  */
 export async function indexNewRegistrations(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || !(trx.getExecutor().adapter instanceof SqliteAdapter)) return;
-  await sql`insert into registrations_search(rowid, full_name, name_bangla)
-    select id, full_name, name_bangla from scholarship_registrations where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(trx);
+  await sql`insert into registrations_search(rowid, full_name, name_bangla, facets)
+    select id, full_name, name_bangla, facets from registrations_search_source where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(trx);
 }
 
 /** What a duplicate is checked on. */

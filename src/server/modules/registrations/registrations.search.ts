@@ -10,18 +10,24 @@
  *   PostgreSQL ranges of the b-tree of the names' words (migration 2026-12-26), one per typed word,
  *   intersected, read from the index alone; for a list's newest matches each typed word is expanded
  *   into the stored words it starts, whose ids the b-tree holds in id order (migration 2026-12-27).
- *   Either way the ids are matched once for a list's total and page.
+ *   Either way the ids are matched once for a list's total and page; in a list filtered only by the
+ *   columns the index keeps beside the words (status, institute, class, gender, fee status), the index
+ *   applies the filters itself (migration 2026-12-28).
  */
 import { type SqlBool, sql } from 'kysely';
 import type { SearchMatch } from '../../lib/resource/definition.js';
 import { normalizeMobile } from '../../../common/validation.js';
 import { WORD_SEPARATORS } from '../../db/migrations/2026-12-17-name-word-search.js';
+import { NUMERIC_FACETS, SEARCH_FACETS } from '../../db/migrations/2026-12-28-search-facets.js';
+
+const FACET_MARK = '\u{E000}';
 
 /** The columns a registration search looks in (the indexes of its migration were built for these). */
 export const SEARCH_COLUMNS = ['full_name', 'name_bangla', 'reg_no', 'contact_number'] as const;
 
-// NUL too, which no stored name holds (PostgreSQL's text cannot) and FTS5's query parser would end a string at.
-const SEPARATORS = new RegExp(`\\x00|${WORD_SEPARATORS}`, 'u');
+// NUL too, which no stored name holds (PostgreSQL's text cannot) and FTS5's query parser would end a string at;
+// and the facet tokens' mark, so a typed word never starts one (migration 2026-12-28-search-facets).
+const SEPARATORS = new RegExp(`\\x00|${FACET_MARK}|${WORD_SEPARATORS}`, 'u');
 
 /** The words of a typed name, split where the index splits names, lower-cased as it stores them. */
 export function searchedWords(text: string): string[] {
@@ -34,6 +40,20 @@ export function searchedWords(text: string): string[] {
 /** FTS5: every word as the prefix of a term; quoted, a word is never query syntax (quotes are separators). */
 function ftsPrefixes(words: readonly string[]): string {
   return words.map((word) => `"${word}"*`).join(' ');
+}
+
+/**
+ * Whether the names' index holds every filter of a list (migration 2026-12-28-search-facets): each a
+ * facet column, a number written as the column stores it (`012` equals 12 in SQL, not as a token).
+ */
+function facetsHeld(filters: Readonly<Record<string, string>>): boolean {
+  return Object.entries(filters).every(([column, value]) => column in SEARCH_FACETS && (!NUMERIC_FACETS.has(column) || /^(0|[1-9]\d*)$/.test(value)));
+}
+
+/** FTS5: a filter's token in the `facets` column: the mark, the column's letter, a number as written or a text in hex. */
+function facetToken(column: string, value: string): string {
+  const letter = SEARCH_FACETS[column as keyof typeof SEARCH_FACETS];
+  return `"${FACET_MARK}${letter}${NUMERIC_FACETS.has(column) ? value : Buffer.from(value).toString('hex')}"`;
 }
 
 /** PostgreSQL: the students with a word starting with `word` (a range of the words' byte-ordered b-tree). */
@@ -63,14 +83,25 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   // The ids, not a condition: a list evaluates the match (the costly part) once for its total and page,
   // on SQLite on a worker thread of the read pool (db/read-pool.ts) so its CPU is not spent on the event loop.
   if (dialect === 'postgres') {
-    // Inside a filtered list or an export the ids are a plain query the planner can estimate (a prefix
-    // can start two words of one name: a single range is made distinct, an intersection is already);
-    // a list's newest matches come from its stored words in id order (migration 2026-12-27).
+    // Inside a list filtered by other columns, or an export, the ids are a plain query the planner can
+    // estimate (a prefix can start two words of one name: a single range is made distinct, an
+    // intersection is already); a list's newest matches, with its filters when the index holds them,
+    // come from its stored words in id order (migrations 2026-12-27, 2026-12-28).
     const [first, ...rest] = words.map(startingWith);
+    const newestAmong = (filters: Readonly<Record<string, string>>, count: number) =>
+      sql`select id from registration_search_ids(${words}::text[], ${count}::integer, ${JSON.stringify(filters)}::jsonb) as id`;
     return {
       ids: rest.length === 0 ? sql`select distinct id from (${first}) as matched` : sql.join([first!, ...rest], sql` intersect `),
-      newest: (count) => sql`select id from registration_search_ids(${words}::text[], ${count}::integer) as id`,
+      newest: (count) => newestAmong({}, count),
+      within: (filters, count) => (facetsHeld(filters) ? newestAmong(filters, count) : undefined),
     };
   }
-  return { ids: sql`select rowid as id from registrations_search where registrations_search match ${ftsPrefixes(words)}` };
+  const matching = (terms: string) => sql`select rowid as id from registrations_search where registrations_search match ${terms}`;
+  return {
+    ids: matching(ftsPrefixes(words)),
+    within: (filters) =>
+      facetsHeld(filters)
+        ? matching([ftsPrefixes(words), ...Object.entries(filters).map(([column, value]) => facetToken(column, value))].join(' '))
+        : undefined,
+  };
 }
