@@ -59,6 +59,7 @@ const SCENARIOS = [
   'admin-search-name',
   'admin-search-surname',
   'admin-search-surname-filtered',
+  'institute-search-surname',
   'admin-search-reg-no',
   'admin-search-mobile',
   'admin-list-first',
@@ -555,6 +556,10 @@ async function main() {
       (i) => ({ path: `${list}?search=${encodeURIComponent(surnames[i % surnames.length]!)}&${listFilters[(i * 7) % listFilters.length]}`, headers: admin }),
       { connections: adminConnections },
     ),
+  );
+  // An institute searching its own students: the owner is the filter, ~50 rows among a season's million.
+  await scenario('institute-search-surname', 'An institute searches its own list by one common surname', () =>
+    drive(base, (i) => ({ path: `${list}?search=${encodeURIComponent(surnames[i % surnames.length]!)}`, headers: institute(i) })),
   );
   await scenario('admin-search-reg-no', 'Admin search by reg no', () =>
     drive(base, (i) => ({ path: `${list}?search=${samples.regNos[i % samples.regNos.length]}`, headers: admin }), { connections: adminConnections }),

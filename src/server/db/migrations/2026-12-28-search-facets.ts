@@ -6,7 +6,7 @@
  * - SQLite: the FTS5 table gains a `facets` column of one token per filter column, each starting with
  *   U+E000 (private use, a word character to the tokenizer, never in a typed search: the search splits
  *   there), so `"karim"* "<U+E000>f756e70616964"` is the surname among the unpaid, intersected by FTS5's
- *   doclists. Text values are written in hex so any value is one token. Its content is a view over the
+ *   doclists. Text values are written in hex so any value is one token; the active have no status token. Its content is a view over the
  *   registrations that writes the tokens, and the update trigger rewrites a student's entry when a
  *   filter column changes too (a payment's approval, a deactivation, a corrected class).
  * - PostgreSQL: `registration_words` gains the same columns, carried in its primary key's index
@@ -21,13 +21,22 @@ import { down as mergeDown, up as merge } from './2026-12-27-name-search-merge.j
 /** Filter column → the letter after U+E000 in its token (registrations.search.ts writes the same). */
 export const SEARCH_FACETS = { status: 's', institute_id: 'i', class: 'c', gender: 'g', fee_status: 'f' } as const;
 export const NUMERIC_FACETS: ReadonlySet<string> = new Set(['status', 'institute_id']);
+/** The status whose rows carry no status token on SQLite. */
+const ACTIVE = 1;
 
 const postgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** SQLite: the facet tokens of the row `row` (new, old or the table), separated by spaces. */
+/**
+ * SQLite: the facet tokens of the row `row` (new, old or the table), separated by spaces. An active
+ * row has no status token: a list of the active is the match without the rows that have one (NOT a
+ * prefix query over the few), instead of an intersection with a token a whole season holds.
+ */
 function facetTokens(row: string): string {
   return Object.entries(SEARCH_FACETS)
-    .map(([column, letter]) => `char(57344) || '${letter}' || ${NUMERIC_FACETS.has(column) ? `${row}.${column}` : `lower(hex(${row}.${column}))`}`)
+    .map(([column, letter]) => {
+      const token = `char(57344) || '${letter}' || ${NUMERIC_FACETS.has(column) ? `${row}.${column}` : `lower(hex(${row}.${column}))`}`;
+      return column === 'status' ? `(case when ${row}.status = ${ACTIVE} then '' else ${token} end)` : token;
+    })
     .join(` || ' ' || `);
 }
 

@@ -19,18 +19,14 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
  * What a search index answers: a condition on the rows, or a query of the matching ids (one `id`
- * column), which a list runs once for its total and page; with `newest`, a query that holds the
- * newest `count` of them, for an index that can stop there itself instead of the list ordering all;
- * with `within`, the same among the rows whose columns equal `filters` (status, owner, a list's column
- * filters, as text), for an index that holds those columns too; undefined when it lacks one of them.
+ * column), which a list runs once for its total and page; with `within`, a query of the newest
+ * `count` of them among the rows whose columns equal `filters` (status, owner, a list's column
+ * filters, as text), for an index that holds those columns too and stops at `count` itself;
+ * undefined when it lacks one of them.
  */
 export type SearchMatch =
   | Expression<SqlBool>
-  | {
-      ids: Expression<unknown>;
-      newest?: (count: number) => Expression<unknown>;
-      within?: (filters: Readonly<Record<string, string>>, count: number) => Expression<unknown> | undefined;
-    };
+  | { ids: Expression<unknown>; within?: (filters: Readonly<Record<string, string>>, count: number) => Expression<unknown> | undefined };
 
 /** A row as written, with every column of its resource's `columns` under its own name. */
 export type StoredRow = Record<string, unknown> & { id: number };

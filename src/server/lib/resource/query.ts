@@ -133,25 +133,36 @@ export async function searchMatchedIds(
 ): Promise<SearchMatches | undefined> {
   const match = query.search ? definition.searchIndex?.(query.search, dialectOf(db)) : undefined;
   if (!match || !('ids' in match)) return undefined;
+  // An index that holds the list's filters gives its rows' ids: their number is the total, a page is a cut of them.
+  const filters = equalityFilters(definition, query, user);
+  const within = filters && match.within?.(filters, cap + 1);
+  if (within) return { ...capped(await newestIds(db, sql`${within} order by id desc limit ${cap + 1}`.compile(db), readPool), cap), listed: true };
   // The cap bounds the rows the list holds: with an owner or another filter, the season's newest
   // matches may hold none of the list's, so the filters go into the match: the newest `cap` + 1 ids
   // of the whole list (on SQLite on the worker).
   if (narrowedToOneOwner(definition, query, user) || narrowedBeyondSearch(query)) {
     const table = definition.table;
-    const filters = equalityFilters(definition, query, user);
-    const within = filters && match.within?.(filters, cap + 1);
-    const listed = within
-      ? sql`${within} order by id desc limit ${cap + 1}`.compile(db)
-      : filteredQuery(db, { definition, query, user })
-          .select(sql.ref(`${table}.id`).as('id'))
-          .orderBy(`${table}.id`, 'desc')
-          .limit(cap + 1)
-          .compile();
+    const listed = filteredQuery(db, { definition, query, user })
+      .select(sql.ref(`${table}.id`).as('id'))
+      .orderBy(`${table}.id`, 'desc')
+      .limit(cap + 1)
+      .compile();
     return { ...capped(await newestIds(db, listed, readPool), cap), listed: true };
   }
   // The index's matches in any status: the list's total counts those of its status.
-  const ids = await newestIds(db, sql`${match.newest?.(cap + 1) ?? match.ids} order by id desc limit ${cap + 1}`.compile(db), readPool);
+  const ids = await newestIds(db, sql`${match.ids} order by id desc limit ${cap + 1}`.compile(db), readPool);
   return { ...capped(ids, cap), listed: false };
+}
+
+/**
+ * One page of a list whose search ids are its rows (`listed`, newest first), in the list's id order:
+ * after the keyset `afterId` when given, else from `offset`.
+ */
+export function pageIds(ids: readonly number[], direction: 'asc' | 'desc', from: { afterId?: number; offset: number }, perPage: number): number[] {
+  const ordered = direction === 'desc' ? ids : [...ids].reverse();
+  const { afterId } = from;
+  const start = afterId === undefined ? from.offset : ordered.findIndex((id) => (direction === 'desc' ? id < afterId : id > afterId));
+  return start < 0 ? [] : ordered.slice(start, start + perPage);
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   countRows,
   filteredQuery,
   ordering,
+  pageIds,
   pageOf,
   searchMatchedIds,
   selectColumns,
@@ -220,12 +221,16 @@ export function registerResource(app: FastifyInstance, definition: ResourceDefin
           definition.countedTotal && unfiltered(query)
             ? { total: await definition.countedTotal(app.db, user), capped: false }
             : await countRows(app.db, filtered, query, app.config.searchCountCap, matchedIds);
-        const rows = (await selectColumns(filtered, definition, columns)
+        // The search's ids are the list's rows in id order: the page is theirs to cut, not a sort of them all.
+        const cut =
+          byId && matchedIds?.listed ? pageIds(matchedIds.ids, order.direction, { afterId: query.after_id, offset: (page - 1) * perPage }, perPage) : undefined;
+        const paged = cut ? filteredQuery(app.db, { definition, query, user, matchedIds: { ...matchedIds!, ids: cut } }) : filtered;
+        const rows = (await selectColumns(paged, definition, columns)
           .orderBy(order.ref, order.direction)
           .$if(order.ref !== `${table}.id`, (q) => q.orderBy(`${table}.id`, order.direction))
-          .$if(query.after_id !== undefined, (q) => q.where(`${table}.id`, order.direction === 'desc' ? '<' : '>', query.after_id!))
+          .$if(!cut && query.after_id !== undefined, (q) => q.where(`${table}.id`, order.direction === 'desc' ? '<' : '>', query.after_id!))
           .limit(perPage)
-          .$if(query.after_id === undefined, (q) => q.offset((page - 1) * perPage))
+          .$if(!cut && query.after_id === undefined, (q) => q.offset((page - 1) * perPage))
           .execute()) as Record<string, unknown>[];
         return { total, capped, rows };
       });

@@ -217,7 +217,8 @@ describe('registration search', () => {
       ids.push((res.body.data as { id: number }).id);
     }
     await institute.post('/api/v1/scholarship-registrations/store', studentForm({ name_english: 'Facet Mahmud elsewhere', class: '04', gender: 'm' }));
-    const found = async (api: ReturnType<typeof client>, filters: string) => (await search(api, 'mahm fac', filters)).data.map((r) => r.id).sort();
+    const found = async (api: ReturnType<typeof client>, filters: string) =>
+      (await search(api, 'mahm fac', filters)).data.map((r) => r.id).sort((a, b) => a - b);
 
     // The owner, a column, two columns, a column no row has; a filter the index lacks still applies.
     expect(await found(school, '')).toEqual(ids);
@@ -228,6 +229,19 @@ describe('registration search', () => {
     // Written otherwise than stored, a number is compared by the table, which reads it as the same number.
     expect(await found(admin, `&institute_id=0${own.id}`)).toEqual(ids);
     expect(await found(admin, '&class=04&department=s')).toHaveLength(5);
+
+    // A filtered search's pages are cut from its ids: by number, after a keyset, oldest first.
+    const pageOf = async (params: string) => {
+      const res = await school.get(`/api/v1/scholarship-registrations?search=mahm&paginate=3${params}`);
+      const data = res.body.data as Found & { last_page: number };
+      return [data.total, data.last_page, data.data.map((r) => r.id)];
+    };
+    expect(await pageOf('&page=1')).toEqual([4, 2, [ids[3], ids[2], ids[1]]]);
+    expect(await pageOf('&page=2')).toEqual([4, 2, [ids[0]]]);
+    expect(await pageOf('&page=3')).toEqual([4, 2, []]);
+    expect(await pageOf(`&after_id=${ids[2]}`)).toEqual([4, 2, [ids[1], ids[0]]]);
+    expect(await pageOf('&page=2&orderByCol=id&orderByAsc=1')).toEqual([4, 2, [ids[3]]]);
+    expect(await pageOf(`&after_id=${ids[0]}&orderByCol=id&orderByAsc=1`)).toEqual([4, 2, [ids[1], ids[2], ids[3]]]);
 
     // A payment makes two pending, its approval paid; a deactivation and a corrected gender move one each.
     const paid = await school.post('/api/v1/scholarship-payments/store', {

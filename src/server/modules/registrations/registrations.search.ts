@@ -17,6 +17,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { SearchMatch } from '../../lib/resource/definition.js';
 import { normalizeMobile } from '../../../common/validation.js';
+import { STATUS_ACTIVE } from '../../../common/constants.js';
 import { WORD_SEPARATORS } from '../../db/migrations/2026-12-17-name-word-search.js';
 import { NUMERIC_FACETS, SEARCH_FACETS } from '../../db/migrations/2026-12-28-search-facets.js';
 
@@ -50,10 +51,19 @@ function facetsHeld(filters: Readonly<Record<string, string>>): boolean {
   return Object.entries(filters).every(([column, value]) => column in SEARCH_FACETS && (!NUMERIC_FACETS.has(column) || /^(0|[1-9]\d*)$/.test(value)));
 }
 
-/** FTS5: a filter's token in the `facets` column: the mark, the column's letter, a number as written or a text in hex. */
-function facetToken(column: string, value: string): string {
-  const letter = SEARCH_FACETS[column as keyof typeof SEARCH_FACETS];
-  return `"${FACET_MARK}${letter}${NUMERIC_FACETS.has(column) ? value : Buffer.from(value).toString('hex')}"`;
+/**
+ * FTS5: a list's filters as a query over the `facets` column's tokens (the mark, the column's letter,
+ * a number as written or a text in hex), after the typed words' query; the active are the rows
+ * without a status token (migration 2026-12-28-search-facets).
+ */
+function withFacets(words: string, filters: Readonly<Record<string, string>>): string {
+  const tokens = Object.entries(filters).filter(([column, value]) => !(column === 'status' && value === String(STATUS_ACTIVE)));
+  const held = tokens.map(([column, value]) => {
+    const letter = SEARCH_FACETS[column as keyof typeof SEARCH_FACETS];
+    return ` "${FACET_MARK}${letter}${NUMERIC_FACETS.has(column) ? value : Buffer.from(value).toString('hex')}"`;
+  });
+  const active = filters.status === String(STATUS_ACTIVE) ? ` NOT "${FACET_MARK}${SEARCH_FACETS.status}"*` : '';
+  return `(${words}${held.join('')})${active}`;
 }
 
 /** PostgreSQL: the students with a word starting with `word` (a range of the words' byte-ordered b-tree). */
@@ -85,23 +95,18 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
   if (dialect === 'postgres') {
     // Inside a list filtered by other columns, or an export, the ids are a plain query the planner can
     // estimate (a prefix can start two words of one name: a single range is made distinct, an
-    // intersection is already); a list's newest matches, with its filters when the index holds them,
+    // intersection is already); a list's newest matches, filtered by the columns the index holds,
     // come from its stored words in id order (migrations 2026-12-27, 2026-12-28).
     const [first, ...rest] = words.map(startingWith);
-    const newestAmong = (filters: Readonly<Record<string, string>>, count: number) =>
-      sql`select id from registration_search_ids(${words}::text[], ${count}::integer, ${JSON.stringify(filters)}::jsonb) as id`;
     return {
       ids: rest.length === 0 ? sql`select distinct id from (${first}) as matched` : sql.join([first!, ...rest], sql` intersect `),
-      newest: (count) => newestAmong({}, count),
-      within: (filters, count) => (facetsHeld(filters) ? newestAmong(filters, count) : undefined),
+      within: (filters, count) =>
+        facetsHeld(filters) ? sql`select id from registration_search_ids(${words}::text[], ${count}::integer, ${JSON.stringify(filters)}::jsonb) as id` : undefined,
     };
   }
   const matching = (terms: string) => sql`select rowid as id from registrations_search where registrations_search match ${terms}`;
   return {
     ids: matching(ftsPrefixes(words)),
-    within: (filters) =>
-      facetsHeld(filters)
-        ? matching([ftsPrefixes(words), ...Object.entries(filters).map(([column, value]) => facetToken(column, value))].join(' '))
-        : undefined,
+    within: (filters) => (facetsHeld(filters) ? matching(withFacets(ftsPrefixes(words), filters)) : undefined),
   };
 }
