@@ -25,8 +25,7 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
  * undefined when it lacks one of them.
  */
 export type SearchMatch =
-  | Expression<SqlBool>
-  | { ids: Expression<unknown>; within?: (filters: Readonly<Record<string, string>>, count: number) => Expression<unknown> | undefined };
+  Expression<SqlBool> | { ids: Expression<unknown>; within?: (filters: Readonly<Record<string, string>>, count: number) => Expression<unknown> | undefined };
 
 /** A row as written, with every column of its resource's `columns` under its own name. */
 export type StoredRow = Record<string, unknown> & { id: number };

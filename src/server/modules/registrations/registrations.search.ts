@@ -101,7 +101,9 @@ export function registrationSearch(text: string, dialect: 'sqlite' | 'postgres')
     return {
       ids: rest.length === 0 ? sql`select distinct id from (${first}) as matched` : sql.join([first!, ...rest], sql` intersect `),
       within: (filters, count) =>
-        facetsHeld(filters) ? sql`select id from registration_search_ids(${words}::text[], ${count}::integer, ${JSON.stringify(filters)}::jsonb) as id` : undefined,
+        facetsHeld(filters)
+          ? sql`select id from registration_search_ids(${words}::text[], ${count}::integer, ${JSON.stringify(filters)}::jsonb) as id`
+          : undefined,
     };
   }
   const matching = (terms: string) => sql`select rowid as id from registrations_search where registrations_search match ${terms}`;
