@@ -71,6 +71,8 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
 }
 
 const FACET_COLUMNS = 'status, institute_id, class, gender, fee_status';
+/** An institute's search reads its own rows when it has at most this many (registration_search_query). */
+const OWN_ROWS = 1000;
 
 async function postgresUp(db: Kysely<unknown>): Promise<void> {
   for (const trigger of ['registration_words_insert', 'registration_words_delete', 'registration_words_rename']) {
@@ -130,7 +132,10 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
 
 /**
  * The search of 2026-12-27 with the list's filters: `facets` is a JSON object of filter column → value,
- * each a condition on every stored word's ids, answered from the index's included columns.
+ * each a condition on every stored word's ids, answered from the index's included columns. Within one
+ * institute of at most 1,000 students (nearly all: the seed's median institute has 36, its 99th percentile 268) the
+ * institute's rows are read instead, newest first, each probed for a stored word of every typed word:
+ * a common word's 50,000 index entries are not read for the handful of them that are the institute's.
  */
 async function searchFunctions(db: Kysely<unknown>): Promise<void> {
   await sql
@@ -147,6 +152,9 @@ async function searchFunctions(db: Kysely<unknown>): Promise<void> {
       filter text := coalesce((select string_agg(format(' and %I = %L', key, value), '') from jsonb_each_text(facets)), '');
       -- One typed word: the newest ids of all its stored words are among each stored word's newest.
       newest text := case when cardinality(prefixes) = 1 and wanted is not null then format(' order by registration_id desc limit %s', wanted) else '' end;
+      -- Each typed word's stored words, while every one is a list (not read as a range).
+      lists text[] := '{}';
+      own_rows integer;
     begin
       if unknown is not null then
         raise exception 'not a search facet: %', unknown;
@@ -167,10 +175,21 @@ async function searchFunctions(db: Kysely<unknown>): Promise<void> {
           return 'select null::integer as id where false';
         elsif cardinality(words) > 32 then
           terms := terms || format('select registration_id as id from registration_words where word >= %L and word < %L%s', prefix, past, filter);
+          lists := null;
         else
+          lists := lists || words::text;
           terms := terms || (select string_agg(format('(select registration_id as id from registration_words where word = %L%s%s)', word, filter, newest), ' union all ') from unnest(words) as word);
         end if;
       end loop;
+      if lists is not null and facets ? 'institute_id' then
+        select count(*) into own_rows from (select from scholarship_registrations where institute_id = (facets->>'institute_id')::integer limit ${OWN_ROWS} + 1) as own;
+        if own_rows <= ${OWN_ROWS} then
+          statement := 'select r.id from scholarship_registrations as r where true'
+            || (select string_agg(format(' and r.%I = %L', key, value), '') from jsonb_each_text(facets))
+            || (select string_agg(format(' and exists (select from registration_words as w where w.word = any(%L::text[]) and w.registration_id = r.id)', list), '') from unnest(lists) as list);
+          return statement || ' order by r.id desc' || coalesce(' limit ' || wanted, '');
+        end if;
+      end if;
       statement := format('select distinct t1.id from (%s) as t1', terms[1]);
       for i in 2 .. cardinality(terms) loop
         statement := statement || format(' join (%s) as t%s on t%s.id = t1.id', terms[i], i, i);

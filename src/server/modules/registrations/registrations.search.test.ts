@@ -37,7 +37,7 @@ const search = async (api: ReturnType<typeof client>, text: string, filters = ''
 };
 const names = (found: Found) => found.data.map((r) => r.full_name).sort();
 
-const stored: Record<string, { id: number; reg_no: string }> = {};
+const stored: Record<string, { id: number; reg_no: string; institute_id: number }> = {};
 
 beforeAll(async () => {
   t = await startTestApp({}, { rateLimit: false });
@@ -55,7 +55,7 @@ beforeAll(async () => {
   for (const [key, form] of Object.entries(forms)) {
     const res = await institute.post('/api/v1/scholarship-registrations/store', form);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    stored[key] = res.body.data as { id: number; reg_no: string };
+    stored[key] = res.body.data as { id: number; reg_no: string; institute_id: number };
   }
 });
 afterAll(async () => t.close());
@@ -188,17 +188,26 @@ describe('registration search', () => {
         const { rows: written } = await sql<{
           query: string;
         }>`select registration_search_query(${['md', 'hoss']}::text[], 100, ${JSON.stringify(filters)}::jsonb) as query`.execute(trx);
-        expect(written[0]!.query).toContain(`word = 'hossain'`);
+        expect(written[0]!.query).toContain('hossain');
         const { rows } = await sql<Record<string, string>>`explain ${sql.raw(written[0]!.query)}`.execute(trx);
         return rows.map((row) => Object.values(row)[0]).join('\n');
       };
-      return { all: await explained({}), filtered: await explained({ status: '1', fee_status: 'unpaid', class: '07' }) };
+      return {
+        all: await explained({}),
+        filtered: await explained({ status: '1', fee_status: 'unpaid', class: '07' }),
+        own: await explained({ status: '1', institute_id: String(stored.karim!.institute_id) }),
+      };
     });
+    expect(plan.all).toContain(`word = 'hossain'`);
     expect(plan.all.match(/Index Only Scan (Backward )?using registration_words_pkey/g)).toHaveLength(2);
     // A filtered list's columns are read from the index too: no heap, no join with the registrations.
     expect(plan.filtered.match(/Index Only Scan (Backward )?using registration_words_pkey/g)).toHaveLength(2);
     expect(plan.filtered).toContain("fee_status = 'unpaid'");
     expect(plan.filtered).not.toContain('scholarship_registrations');
+    // A small institute's own rows are read, each probed for its words in the words' key (the season's plan:
+    // bench/results/2026-11-28-search-facets.md).
+    expect(plan.own).toMatch(/Scan (Backward )?using \w+ on scholarship_registrations r/);
+    expect(plan.own).toMatch(/Index Only Scan using registration_words_pkey on registration_words w/);
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('refuses a filter the names index does not hold rather than ignore it', async () => {
@@ -282,6 +291,9 @@ describe('registration search', () => {
     expect((await search(admin, 'zqa')).total).toBe(2);
     expect((await search(admin, 'zqa zqz')).total).toBe(1);
     expect((await search(admin, 'zqa0 zq')).total).toBe(1);
+    // The same in the institute's own list, however its rows are read.
+    expect((await search(institute, 'zq')).total).toBe(3);
+    expect((await search(institute, 'zqa zqz')).total).toBe(1);
   });
 
   it('keeps the words of every name through creates, renames and deletions', async () => {
