@@ -152,8 +152,9 @@ async function searchFunctions(db: Kysely<unknown>): Promise<void> {
       filter text := coalesce((select string_agg(format(' and %I = %L', key, value), '') from jsonb_each_text(facets)), '');
       -- One typed word: the newest ids of all its stored words are among each stored word's newest.
       newest text := case when cardinality(prefixes) = 1 and wanted is not null then format(' order by registration_id desc limit %s', wanted) else '' end;
-      -- Each typed word's stored words, while every one is a list (not read as a range).
+      -- Each typed word's stored words; whether any typed word was read as a range instead.
       lists text[] := '{}';
+      ranged boolean := false;
       own_rows integer;
     begin
       if unknown is not null then
@@ -175,17 +176,17 @@ async function searchFunctions(db: Kysely<unknown>): Promise<void> {
           return 'select null::integer as id where false';
         elsif cardinality(words) > 32 then
           terms := terms || format('select registration_id as id from registration_words where word >= %L and word < %L%s', prefix, past, filter);
-          lists := null;
+          ranged := true;
         else
           lists := lists || words::text;
           terms := terms || (select string_agg(format('(select registration_id as id from registration_words where word = %L%s%s)', word, filter, newest), ' union all ') from unnest(words) as word);
         end if;
       end loop;
-      if lists is not null and facets ? 'institute_id' then
+      if not ranged and facets ? 'institute_id' then
         select count(*) into own_rows from (select from scholarship_registrations where institute_id = (facets->>'institute_id')::integer limit ${OWN_ROWS} + 1) as own;
         if own_rows <= ${OWN_ROWS} then
-          statement := 'select r.id from scholarship_registrations as r where true'
-            || (select string_agg(format(' and r.%I = %L', key, value), '') from jsonb_each_text(facets))
+          -- The same filters, on the registrations' own columns.
+          statement := 'select r.id from scholarship_registrations as r where true' || filter
             || (select string_agg(format(' and exists (select from registration_words as w where w.word = any(%L::text[]) and w.registration_id = r.id)', list), '') from unnest(lists) as list);
           return statement || ' order by r.id desc' || coalesce(' limit ' || wanted, '');
         end if;
