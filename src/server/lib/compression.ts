@@ -37,14 +37,21 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | un
   return allows('br') ? 'br' : allows('gzip') ? 'gzip' : undefined;
 }
 
-async function compressed(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-  if (Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
+/**
+ * The encoding an answer goes out in, or undefined to send it as it is; sets Vary wherever the answer depends
+ * on Accept-Encoding. Synchronous, so the many answers left as they are cost no promise.
+ */
+function encodingOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): 'br' | 'gzip' | undefined {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
+  if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return undefined;
+  // A string of 1,024 characters is at least as many bytes: only a shorter one needs counting.
+  if (payload.length < COMPRESS_FROM_BYTES && Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return undefined;
   // Whether it is compressed depends on Accept-Encoding, which caches must key on.
   reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (!encoding) return payload;
+  return acceptedEncoding(request.headers['accept-encoding']);
+}
+
+async function compressed(encoding: 'br' | 'gzip', reply: FastifyReply, payload: string | Buffer): Promise<Buffer> {
   // An ETag names one body: a cached site page or an unchanged list is compressed once, not per request.
   const etag = reply.getHeader('etag');
   const key = typeof etag === 'string' ? `${encoding} ${etag}` : undefined;
@@ -71,7 +78,9 @@ function remember(key: string, body: Buffer): void {
 
 export function compression(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    compressed(request, reply, payload).then(
+    const encoding = encodingOf(request, reply, payload);
+    if (!encoding) return done(null, payload);
+    compressed(encoding, reply, payload as string | Buffer).then(
       (body) => done(null, body),
       (error: Error) => done(error),
     );
