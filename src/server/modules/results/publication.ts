@@ -89,6 +89,9 @@ export async function publishResults(app: FastifyInstance, job: RunningJob): Pro
           'u.institute_name_english as institute_english',
         ])
         .where('x.registration_id', '>', after)
+        // Said of both tables: PostgreSQL merges the two keys in id order and, told only of the results', read
+        // the registrations' key from the first id on every batch (660 ms a batch at 700,000 against 11 ms).
+        .where('r.id', '>', after)
         .orderBy('x.registration_id')
         .limit(BATCH),
       readPool,
