@@ -20,6 +20,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedFirstAdmin, seedRoles } from './db/seed.js';
 import { oncePerDatabase } from './db/start-lock.js';
 import { keepPlannerStatistics } from './db/planner-statistics.js';
+import { keepNamesIndexMerged } from './modules/registrations/index.js';
 import { warmUpWhenReady } from './db/warm-up.js';
 import { seedSettings } from './modules/settings/settings.repository.js';
 import type { Database } from './db/types.js';
@@ -122,7 +123,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return seedFirstAdmin(prepared, config.admin);
   });
   dispatcher.start();
-  if (config.database.dialect === 'sqlite' && config.sqliteOptimize) await keepPlannerStatistics(app);
+  if (config.database.dialect === 'sqlite' && config.sqliteOptimize) {
+    await keepPlannerStatistics(app);
+    keepNamesIndexMerged(app);
+  }
   if (config.database.dialect === 'sqlite' && readPool) warmUpWhenReady(app, config.database.file, readPool);
   if (firstAdmin.created) app.log.info({ email: config.admin.email }, 'first admin created');
   else if (firstAdmin.heldBy)

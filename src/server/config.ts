@@ -186,7 +186,7 @@ export type Config = {
   warnings: readonly string[];
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
-  /** SQLite: gather planner statistics at start and hourly (db/planner-statistics.ts); off only to measure what they are worth. */
+  /** SQLite: gather planner statistics at start and hourly (db/planner-statistics.ts) and merge the names' index hourly (registrations/names-index-upkeep.ts); off only to measure what they are worth. */
   sqliteOptimize: boolean;
   smtpUrl?: string;
   mailFrom: string;

@@ -4,6 +4,7 @@ import { registrationImportRoutes } from './registrations.import.routes.js';
 
 export { claimStudents, coverOldestUnpaid, type MovedStudent, moveStudents } from './registrations.fees.js';
 export { bumpFees } from './registrations.repository.js';
+export { keepNamesIndexMerged } from './names-index-upkeep.js';
 export { photoCandidates, setPhotos, type PhotoCandidate } from './registration-photos.js';
 
 export const module = defineModule({
