@@ -23,10 +23,10 @@ const MAX_STEPS = 100_000;
 const segments = async (db: Kysely<unknown>) =>
   Number((await sql<{ n: number }>`select count(distinct segid) as n from registrations_search_idx`.execute(db)).rows[0]?.n ?? 0);
 
-/** Merges the names' index into one segment; answers the steps taken (0: it was one already). */
-export async function mergeNamesIndex(db: Kysely<unknown>): Promise<number> {
+/** Merges the names' index into one segment, unless `stopping` says so first; answers the steps taken (0: it was one already). */
+export async function mergeNamesIndex(db: Kysely<unknown>, stopping: () => boolean = () => false): Promise<number> {
   let steps = 0;
-  while (steps < MAX_STEPS && (await segments(db)) > 1) {
+  while (steps < MAX_STEPS && !stopping() && (await segments(db)) > 1) {
     // A negative page count lets FTS5 merge segments of different levels, down to one (its 'merge' command).
     await sql`insert into registrations_search (registrations_search, rank) values ('merge', ${-PAGES_A_STEP})`.execute(db);
     steps++;
@@ -39,9 +39,11 @@ export async function mergeNamesIndex(db: Kysely<unknown>): Promise<number> {
 export function keepNamesIndexMerged(app: FastifyInstance): void {
   const db = app.db as unknown as Kysely<unknown>;
   let running: Promise<void> | undefined;
+  let closing = false;
   const merge = async () => {
     const started = performance.now();
-    const steps = await mergeNamesIndex(db);
+    // Each step is a transaction of its own: a merge stopped between two leaves a whole index, finished next hour.
+    const steps = await mergeNamesIndex(db, () => closing);
     if (steps > 0) app.log.info({ steps, ms: Math.round(performance.now() - started) }, "SQLite names' index merged");
   };
   const timer = setInterval(() => {
@@ -51,6 +53,7 @@ export function keepNamesIndexMerged(app: FastifyInstance): void {
   }, EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => {
+    closing = true;
     clearInterval(timer);
     await running;
   });
